@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './http/env.js';
+import { handleError } from './http/errors.js';
+import { isHttpsRequest } from './http/request.js';
+import { createRouter } from './http/router.js';
+import { rejectCrossSiteRequests, securityHeaders, strictTransportSecurity } from './http/security.js';
+import { metaRoutes } from './routes/meta.js';
+import type { Services } from './services/index.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const defaultWebDir = path.join(repoRoot, 'dist', 'web');
+
+export interface AppOptions {
+  services: Services;
+  /** The built PWA; omitted in API-only tests. */
+  webDir?: string | undefined;
+}
+
+/** The whole HTTP surface: JSON API under /api, the built PWA for everything else. */
+export function createApp({ services, webDir }: AppOptions): OpenAPIHono<AppEnv> {
+  const app = createRouter();
+  app.onError(handleError);
+  app.use('*', securityHeaders());
+  app.use('*', strictTransportSecurity((c) => isHttpsRequest(c, services.config)));
+  app.use('/api/*', rejectCrossSiteRequests);
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // Clinical data must never sit in a shared or browser cache.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
+  app.route('/api', metaRoutes(services));
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'VeldVet API', version: '1.0.0' },
+  });
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+
+  if (webDir && fs.existsSync(path.join(webDir, 'index.html'))) mountWebApp(app, webDir);
+  return app;
+}
+
+function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string): void {
+  const root = path.relative(process.cwd(), webDir) || '.';
+  const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  app.use('*', async (c, next) => {
+    await next();
+    // The service worker and the shell must be revalidated so updates reach installed apps.
+    if (/\/(sw\.js|index\.html|manifest\.webmanifest|registerSW\.js)$/.test(c.req.path) || c.req.path === '/') {
+      c.header('Cache-Control', 'no-cache');
+    } else if (c.req.path.startsWith('/assets/')) {
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    }
+  });
+  app.use('*', serveStatic({ root }));
+  // Client-side routes (/app, /history, unknown paths → the React 404 page) all load the shell.
+  app.get('*', (c) => c.html(indexHtml));
+}

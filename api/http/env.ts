@@ -1,0 +1,9 @@
+import type { AuthUser } from '../../shared/schemas/auth.js';
+
+/** What middleware puts on the request context for the handlers after it. */
+export interface AppEnv {
+  Variables: {
+    user: AuthUser;
+    sessionId: string;
+  };
+}

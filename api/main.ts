@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import { serve } from '@hono/node-server';
+import { createApp, defaultWebDir } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { migrateToLatest, openDatabase } from '../db/database.js';
+import { createServices } from './services/index.js';
+
+/** `npm start`: one process serving the PWA and the API. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const services = createServices({ config, database });
+  const app = createApp({ services, webDir: defaultWebDir });
+  if (!fs.existsSync(defaultWebDir)) console.warn('The web app is not built (npm run build); serving the API only.');
+
+  const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
+    console.log(`VeldVet listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`);
+    console.log(`Data: ${config.dataDir}  Database: ${database.dialect} (${database.location})`);
+  });
+
+  const shutdown = () => {
+    server.close(() => void database.close().then(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  // A configuration mistake is the operator's to fix: one line, no stack.
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error instanceof Error ? `Startup failed: ${error.message}` : error);
+  process.exit(1);
+});

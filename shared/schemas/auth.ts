@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** Minimum password lengths differ on purpose (spec section 9): 6 at registration, 8 at reset. */
+export const REGISTER_PASSWORD_MIN = 6;
+export const RESET_PASSWORD_MIN = 8;
+/** argon2 work is bounded by capping what a client may send. */
+export const PASSWORD_MAX = 256;
+
+export const messages = {
+  invalidEmail: 'Please enter a valid email address',
+  registerPasswordTooShort: `Password must be at least ${REGISTER_PASSWORD_MIN} characters`,
+  resetPasswordTooShort: `Password must be at least ${RESET_PASSWORD_MIN} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
+  practiceNameRequired: 'Practice name is required',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  tokenRequired: 'Password reset link is missing or invalid',
+} as const;
+
+/** Trimmed, lower-cased e-mail: uniqueness is case-insensitive. */
+export const emailSchema = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, messages.emailRequired)
+  .max(254, messages.invalidEmail)
+  .pipe(z.email({ error: messages.invalidEmail }))
+  .transform((email) => email.toLowerCase());
+
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: messages.passwordRequired })
+    .min(REGISTER_PASSWORD_MIN, messages.registerPasswordTooShort)
+    .max(PASSWORD_MAX, messages.passwordTooLong),
+  practiceName: z
+    .string({ error: messages.practiceNameRequired })
+    .trim()
+    .min(1, messages.practiceNameRequired)
+    .max(200),
+});
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(PASSWORD_MAX),
+});
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string({ error: messages.tokenRequired }).trim().min(1, messages.tokenRequired).max(200),
+  password: z
+    .string({ error: messages.passwordRequired })
+    .min(RESET_PASSWORD_MIN, messages.resetPasswordTooShort)
+    .max(PASSWORD_MAX, messages.passwordTooLong),
+});
+
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  practiceName: z.string().nullable(),
+  isAdmin: z.number().int().min(0).max(1),
+});
+
+export const authSuccessSchema = z.object({ success: z.literal(true), user: authUserSchema });
+export const successSchema = z.object({ success: z.literal(true) });
+export const forgotPasswordResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Only in development mode, so a developer can follow the link without a mail server. */
+  resetUrl: z.string().optional(),
+});
+export const errorSchema = z.object({ error: z.string() });
+
+export type AuthUser = z.infer<typeof authUserSchema>;
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+export type LoginRequest = z.infer<typeof loginRequestSchema>;

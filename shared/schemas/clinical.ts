@@ -1,0 +1,162 @@
+import { z } from 'zod';
+
+/** Species options of the pre-consultation panel (spec §3), in display order. */
+export const SPECIES = ['Cattle', 'Sheep', 'Goats', 'Horses', 'Pigs', 'Dogs', 'Cats', 'Other'] as const;
+export type Species = (typeof SPECIES)[number];
+
+/** Consultation types of the pre-consultation panel (spec §3), in display order. */
+export const CONSULTATION_TYPES = [
+  'Practice consultation',
+  'Routine check',
+  'Pregnancy diagnosis',
+  'Sick animal',
+  'Vaccination',
+  'Farm Visit',
+  'Emergency',
+  'Follow-up',
+] as const;
+export type ConsultationType = (typeof CONSULTATION_TYPES)[number];
+
+/** The four SOAP section keys, in note order. */
+export const SOAP_SECTIONS = ['subjective', 'objective', 'assessment', 'plan'] as const;
+export type SoapSection = (typeof SOAP_SECTIONS)[number];
+
+/**
+ * Clinical notes as the product stores and shows them (spec §3). Every SOAP field is multi-line text with one
+ * bullet per non-empty line. All fields are optional strings because notes are edited by hand and older
+ * records may lack any of them.
+ */
+export const ClinicalDataSchema = z.object({
+  consultationDate: z.string().optional(),
+  consultationTime: z.string().optional(),
+  recordingDuration: z.string().optional(),
+  clientName: z.string().optional(),
+  patientName: z.string().optional(),
+  species: z.string().optional(),
+  consultationType: z.string().optional(),
+  subjective: z.string(),
+  objective: z.string(),
+  assessment: z.string(),
+  plan: z.string(),
+});
+export type ClinicalData = z.infer<typeof ClinicalDataSchema>;
+
+/** The older stored shape (spec §3 'Older format'); read-only, converted with toSoapFormat(). */
+export const LegacyClinicalDataSchema = z.object({
+  consultationDate: z.string().optional(),
+  consultationTime: z.string().optional(),
+  recordingDuration: z.string().optional(),
+  clientName: z.string().optional(),
+  patientName: z.string().optional(),
+  species: z.string().optional(),
+  consultationType: z.string().optional(),
+  chiefComplaint: z.string().optional(),
+  history: z.string().optional(),
+  examination: z.string().optional(),
+  diagnosis: z.string().optional(),
+  treatment: z.string().optional(),
+  notes: z.string().optional(),
+});
+export type LegacyClinicalData = z.infer<typeof LegacyClinicalDataSchema>;
+
+/** Either shape, as found in recordings.soapNotes or a local recording. */
+export const StoredClinicalDataSchema = z.union([
+  ClinicalDataSchema,
+  LegacyClinicalDataSchema,
+  ClinicalDataSchema.partial().extend(LegacyClinicalDataSchema.shape),
+]);
+export type StoredClinicalData = Partial<ClinicalData> & LegacyClinicalData;
+
+/** Pre-consultation data (spec §3). Every field is optional: the panel itself is optional. */
+export const PreConsultationDataSchema = z.object({
+  patientName: z.string().max(200).optional(),
+  species: z.enum(SPECIES).optional(),
+  breed: z.string().max(200).optional(),
+  age: z.string().max(100).optional(),
+  weight: z.string().max(100).optional(),
+  clientName: z.string().max(200).optional(),
+  clientPhone: z.string().max(50).optional(),
+  clientEmail: z.string().max(320).optional(),
+  consultationType: z.enum(CONSULTATION_TYPES).optional(),
+  /** True exactly when consultationType is 'Farm Visit' (spec §3). */
+  isFarmMode: z.boolean().optional(),
+});
+export type PreConsultationData = z.infer<typeof PreConsultationDataSchema>;
+
+/** Recording metadata sent at extraction (spec §3): DD/MM/YYYY, HH:MM, MM:SS. */
+export const RecordingMetadataSchema = z.object({
+  consultationDate: z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'consultationDate must be DD/MM/YYYY'),
+  consultationTime: z.string().regex(/^\d{2}:\d{2}$/, 'consultationTime must be HH:MM'),
+  recordingDuration: z.string().regex(/^\d{2,}:\d{2}$/, 'recordingDuration must be MM:SS'),
+});
+export type RecordingMetadata = z.infer<typeof RecordingMetadataSchema>;
+
+/**
+ * Optional timed segments of the transcript (e.g. from Whisper). Not part of the spec's request; when sent,
+ * evidence spans also carry audio times. Seconds from the start of the recording.
+ */
+export const TranscriptSegmentSchema = z.object({
+  start: z.number().nonnegative(),
+  end: z.number().nonnegative(),
+  text: z.string(),
+});
+export type TranscriptSegment = z.infer<typeof TranscriptSegmentSchema>;
+
+/** Largest transcript POST /api/extract accepts (characters): about three hours of dictation. */
+export const MAX_TRANSCRIPT_CHARS = 200_000;
+
+export const ExtractRequestSchema = z.object({
+  transcript: z.string(),
+  preConsultationData: PreConsultationDataSchema.optional(),
+  recordingMetadata: RecordingMetadataSchema.optional(),
+  segments: z.array(TranscriptSegmentSchema).optional(),
+});
+export type ExtractRequest = z.infer<typeof ExtractRequestSchema>;
+
+/** One stretch of the transcript a bullet rests on: character offsets [start, end) and audio seconds if known. */
+export const EvidenceSpanSchema = z.object({
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  text: z.string(),
+  audioStart: z.number().nonnegative().optional(),
+  audioEnd: z.number().nonnegative().optional(),
+});
+export type EvidenceSpan = z.infer<typeof EvidenceSpanSchema>;
+
+/** The support of one bullet: its section, its 0-based line index in that section, and its spans. */
+export const BulletEvidenceSchema = z.object({
+  section: z.enum(SOAP_SECTIONS),
+  line: z.number().int().nonnegative(),
+  bullet: z.string(),
+  spans: z.array(EvidenceSpanSchema).min(1),
+});
+export type BulletEvidence = z.infer<typeof BulletEvidenceSchema>;
+
+export const SAFETY_FLAG_KINDS = [
+  'unknown-drug',
+  'likely-misheard-drug',
+  'contraindicated-for-species',
+  'dose-out-of-range',
+  'missing-withdrawal-period',
+] as const;
+export type SafetyFlagKind = (typeof SAFETY_FLAG_KINDS)[number];
+
+/** A warning about a Plan bullet for the vet to review. The bullet itself is never changed. */
+export const SafetyFlagSchema = z.object({
+  kind: z.enum(SAFETY_FLAG_KINDS),
+  severity: z.enum(['warning', 'danger']),
+  message: z.string(),
+  section: z.enum(SOAP_SECTIONS),
+  line: z.number().int().nonnegative(),
+  drug: z.string().optional(),
+  suggestion: z.string().optional(),
+});
+export type SafetyFlag = z.infer<typeof SafetyFlagSchema>;
+
+export const ExtractResponseSchema = z.object({
+  clinicalData: ClinicalDataSchema,
+  evidence: z.array(BulletEvidenceSchema),
+  safetyFlags: z.array(SafetyFlagSchema),
+  warnings: z.array(z.string()).optional(),
+});
+export type ExtractResponse = z.infer<typeof ExtractResponseSchema>;

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, startTestServer, type TestServer } from '../helpers/server.js';
+
+describe.each(dialects)('app shell over HTTP (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+  });
+  afterAll(async () => server?.close());
+
+  it('answers health and app-info, and 404s unknown API paths as JSON', async () => {
+    expect(await (await fetch(`${server.baseUrl}/api/health`)).json()).toEqual({ ok: true });
+    const info = await (await fetch(`${server.baseUrl}/api/app-info`)).json();
+    expect(info.name).toBe('VeldVet');
+    const missing = await fetch(`${server.baseUrl}/api/nope`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('sends security headers and no-store on API responses', async () => {
+    const response = await fetch(`${server.baseUrl}/api/health`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('refuses a state change from another site', async () => {
+    const response = await fetch(`${server.baseUrl}/api/health`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(403);
+  });
+});

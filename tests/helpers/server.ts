@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import pg from 'pg';
+import { createApp } from '../../api/app.js';
+import { loadConfig, type Config } from '../../api/config.js';
+import { createServices, type ServiceOptions, type Services } from '../../api/services/index.js';
+import { migrateToLatest, openDatabase, type DialectName } from '../../db/database.js';
+
+/** The PostgreSQL server tests create their own throw-away databases on. */
+export const testPostgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const dialects: DialectName[] = ['sqlite', 'postgres'];
+
+export interface TestServer {
+  baseUrl: string;
+  config: Config;
+  services: Services;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  dialect?: DialectName;
+  /** Extra environment, as an operator would set it. */
+  env?: Record<string, string>;
+  /** Serve the built PWA from this folder too. */
+  webDir?: string;
+  /** Replace or add services (e.g. a provider pointed at a local peer). */
+  overrides?: (options: ServiceOptions, services: Services) => Services;
+}
+
+/** Starts the real app over HTTP on a free port, with its own data folder and database. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dialect = options.dialect ?? 'sqlite';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-test-'));
+  const postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  });
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const serviceOptions = { config, database };
+  const baseServices = createServices(serviceOptions);
+  const services = options.overrides ? options.overrides(serviceOptions, baseServices) : baseServices;
+  const app = createApp({ services, webDir: options.webDir });
+
+  const server: ServerType = await new Promise((resolve) => {
+    const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    config,
+    services,
+    dataDir,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `veldvet_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: testPostgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(testPostgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: testPostgresUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
