@@ -8,7 +8,9 @@ import { handleError } from './http/errors.js';
 import { isHttpsRequest } from './http/request.js';
 import { createRouter } from './http/router.js';
 import { rejectCrossSiteRequests, securityHeaders, strictTransportSecurity } from './http/security.js';
+import { authRoutes } from './routes/auth.js';
 import { metaRoutes } from './routes/meta.js';
+import { transcribeRoutes } from './routes/transcribe.js';
 import type { Services } from './services/index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +36,8 @@ export function createApp({ services, webDir }: AppOptions): OpenAPIHono<AppEnv>
   });
 
   app.route('/api', metaRoutes(services));
+  app.route('/api/auth', authRoutes(services));
+  app.route('/api', transcribeRoutes(services));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

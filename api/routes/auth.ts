@@ -1,0 +1,147 @@
+import { createRoute, type z } from '@hono/zod-openapi';
+import {
+  authSuccessSchema,
+  errorSchema,
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  successSchema,
+} from '../../shared/schemas/auth.js';
+import { requireUser } from '../http/auth.js';
+import { createRouter } from '../http/router.js';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../http/session-cookie.js';
+import { authMessages } from '../services/auth-service.js';
+import type { Services } from '../services/index.js';
+
+/** `required` makes a missing or non-JSON body a 400 instead of silently skipping validation. */
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const invalidInput = json(errorSchema, 'Invalid input; `error` says which field and why');
+
+/** Spec section 7: register, login, logout, me, forgot-password, reset-password. Rules live in AuthService. */
+export function authRoutes(services: Services) {
+  const router = createRouter();
+  const { auth, config } = services;
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/register',
+      summary: 'Create a practice account and sign it in',
+      request: jsonBody(registerRequestSchema),
+      responses: {
+        200: json(authSuccessSchema, 'Account created; the session cookie is set'),
+        400: invalidInput,
+        409: json(errorSchema, 'The account could not be created (the address may be taken)'),
+      },
+    }),
+    async (c) => {
+      const signedIn = await auth.register(c.req.valid('json'), readSessionToken(c));
+      setSessionCookie(c, config, signedIn.token, signedIn.session.expiresAt, services.clock());
+      return c.json({ success: true as const, user: signedIn.user }, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/login',
+      summary: 'Sign in with e-mail and password',
+      request: jsonBody(loginRequestSchema),
+      responses: {
+        200: json(authSuccessSchema, 'Signed in; a new session cookie is set'),
+        400: invalidInput,
+        401: json(errorSchema, authMessages.invalidCredentials),
+      },
+    }),
+    async (c) => {
+      const signedIn = await auth.login(c.req.valid('json'), readSessionToken(c));
+      setSessionCookie(c, config, signedIn.token, signedIn.session.expiresAt, services.clock());
+      return c.json({ success: true as const, user: signedIn.user }, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/logout',
+      summary: 'End the current session',
+      responses: {
+        200: json(successSchema, 'Signed out (also when there was no session); the cookie is cleared'),
+      },
+    }),
+    async (c) => {
+      const token = readSessionToken(c);
+      if (token) await services.sessions.invalidateToken(token);
+      clearSessionCookie(c, config);
+      return c.json({ success: true as const }, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/me',
+      summary: 'The signed-in user',
+      middleware: [requireUser(services)] as const,
+      responses: {
+        200: json(authSuccessSchema, 'The signed-in user'),
+        401: json(errorSchema, 'Not authenticated'),
+      },
+    }),
+    (c) => c.json({ success: true as const, user: c.var.user }, 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/forgot-password',
+      summary: 'E-mail a password reset link',
+      description:
+        'The same answer whether or not the address has an account. `resetUrl` only in development.',
+      request: jsonBody(forgotPasswordRequestSchema),
+      responses: {
+        200: json(forgotPasswordResponseSchema, 'Accepted'),
+        400: invalidInput,
+      },
+    }),
+    async (c) => {
+      const { resetUrl } = await auth.requestPasswordReset(c.req.valid('json').email);
+      return c.json(
+        {
+          success: true as const,
+          message: authMessages.resetLinkSent,
+          ...(config.isDevelopment ? { resetUrl } : {}),
+        },
+        200,
+      );
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/reset-password',
+      summary: 'Set a new password with an e-mailed token',
+      description: 'Single use, valid for 1 hour; signs the account out everywhere.',
+      request: jsonBody(resetPasswordRequestSchema),
+      responses: {
+        200: json(successSchema, 'Password changed'),
+        400: json(errorSchema, `Invalid input, or: ${authMessages.invalidResetToken}`),
+      },
+    }),
+    async (c) => {
+      await auth.resetPassword(c.req.valid('json'));
+      return c.json({ success: true as const }, 200);
+    },
+  );
+
+  return router;
+}

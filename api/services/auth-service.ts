@@ -1,0 +1,178 @@
+import type { AuthUser, LoginRequest, RegisterRequest } from '../../shared/schemas/auth.js';
+import type { Config } from '../config.js';
+import { HttpError, badRequest } from '../http/errors.js';
+import type { Mailer } from '../providers/mail/mailer.js';
+import type { PasswordResetsRepository } from '../repositories/password-resets.js';
+import { isUniqueViolation, type UsersRepository } from '../repositories/users.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../security/password.js';
+import { generateToken, hashToken } from '../security/tokens.js';
+import type { Clock } from './clock.js';
+import type { ActiveSession, SessionService } from './session-service.js';
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export const authMessages = {
+  invalidCredentials: 'Invalid email or password',
+  /** Deliberately does not say the address is taken (see the report in issue 2). */
+  registrationRefused: 'Could not create an account with these details',
+  resetLinkSent: 'If an account exists for that address, a reset link has been sent.',
+  invalidResetToken: 'Invalid or expired reset token. Please request a new password reset.',
+} as const;
+
+export interface SignedIn {
+  user: AuthUser;
+  token: string;
+  session: ActiveSession;
+}
+
+export interface AuthService {
+  /** Creates the account and signs it in. `previousToken` is the caller's current session, ended on success. */
+  register(input: RegisterRequest, previousToken?: string): Promise<SignedIn>;
+  login(input: LoginRequest, previousToken?: string): Promise<SignedIn>;
+  /** Same outcome whether or not the address has an account; the e-mail goes out in the background. */
+  requestPasswordReset(email: string): Promise<{ resetUrl: string }>;
+  resetPassword(input: { token: string; password: string }): Promise<void>;
+  /** Resolves when every reset e-mail started so far was delivered or failed (for shutdown and tests). */
+  mailSettled(): Promise<void>;
+}
+
+export function createAuthService(deps: {
+  config: Pick<Config, 'publicUrl'>;
+  users: UsersRepository;
+  passwordResets: PasswordResetsRepository;
+  sessions: SessionService;
+  mailer: Mailer;
+  clock: Clock;
+}): AuthService {
+  const { users, passwordResets, sessions, mailer, clock } = deps;
+  const deliveries = new Set<Promise<void>>();
+
+  async function signIn(user: AuthUser, previousToken: string | undefined): Promise<SignedIn> {
+    // Rotation: every sign-in gets a fresh token, and a session the browser already held is ended.
+    if (previousToken) await sessions.invalidateToken(previousToken);
+    const { token, session } = await sessions.create(user.id);
+    return { user, token, session };
+  }
+
+  function deliverInBackground(message: Parameters<Mailer['send']>[0]): void {
+    // Not awaited by the request: an SMTP round trip only for known addresses would reveal them by timing.
+    const delivery = mailer
+      .send(message)
+      .catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        console.error(`[mail] password reset e-mail could not be sent: ${reason}`);
+      })
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
+
+  return {
+    async register(input, previousToken) {
+      const now = clock().toISOString();
+      const user: AuthUser = {
+        id: crypto.randomUUID(),
+        email: input.email,
+        practiceName: input.practiceName,
+        isAdmin: 0,
+      };
+      // Hash first and let the unique index decide: no check-then-insert race, and equal work either way.
+      const passwordHash = await hashPassword(input.password);
+      try {
+        await users.insert({ ...user, passwordHash, createdAt: now, updatedAt: now });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, authMessages.registrationRefused);
+        throw error;
+      }
+      return signIn(user, previousToken);
+    },
+
+    async login(input, previousToken) {
+      const row = await users.findByEmail(input.email);
+      if (!row) {
+        await verifyAgainstDummy(input.password);
+        throw new HttpError(401, authMessages.invalidCredentials);
+      }
+      if (!(await verifyPassword(row.passwordHash, input.password))) {
+        throw new HttpError(401, authMessages.invalidCredentials);
+      }
+      const user: AuthUser = {
+        id: row.id,
+        email: row.email,
+        practiceName: row.practiceName,
+        isAdmin: row.isAdmin,
+      };
+      return signIn(user, previousToken);
+    },
+
+    async requestPasswordReset(email) {
+      const now = clock();
+      // Token and link are made for unknown addresses too: the same cheap work and the same response shape.
+      const token = generateToken();
+      const tokenHash = hashToken(token);
+      const resetUrl = `${deps.config.publicUrl}/reset-password?token=${token}`;
+      const user = await users.findByEmail(email);
+      if (user) {
+        await passwordResets.deleteExpiredForUser(user.id, now.toISOString());
+        await passwordResets.insert({
+          tokenHash,
+          userId: user.id,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+          usedAt: null,
+          createdAt: now.toISOString(),
+        });
+        deliverInBackground(resetEmail(user.email, resetUrl));
+      }
+      return { resetUrl };
+    },
+
+    async resetPassword(input) {
+      const tokenHash = hashToken(input.token);
+      const now = clock().toISOString();
+      // Check before hashing so that junk tokens cannot make us spend argon2 work.
+      const reset = await passwordResets.find(tokenHash);
+      if (!reset || reset.usedAt !== null || new Date(reset.expiresAt) <= new Date(now)) {
+        throw badRequest(authMessages.invalidResetToken);
+      }
+      const passwordHash = await hashPassword(input.password);
+      if (!(await passwordResets.consume(tokenHash, now))) throw badRequest(authMessages.invalidResetToken);
+      await users.updatePasswordHash(reset.userId, passwordHash, now);
+      // Whoever knew the old password (or stole a cookie) is signed out everywhere; other links die too.
+      await sessions.invalidateAllForUser(reset.userId);
+      await passwordResets.deleteAllForUser(reset.userId);
+    },
+
+    async mailSettled() {
+      await Promise.all([...deliveries]);
+    },
+  };
+}
+
+function resetEmail(to: string, resetUrl: string) {
+  const text = [
+    'Hello,',
+    '',
+    'Someone (hopefully you) asked to reset the password of your VeldVet account.',
+    'Open this link to choose a new password. It expires in 1 hour and works once:',
+    '',
+    resetUrl,
+    '',
+    'If you did not ask for this, ignore this e-mail; your password stays as it is.',
+    '',
+    'VeldVet',
+  ].join('\n');
+  const link = escapeHtml(resetUrl);
+  const html = `<!doctype html>
+<html><body style="font-family: sans-serif; line-height: 1.5">
+<p>Hello,</p>
+<p>Someone (hopefully you) asked to reset the password of your VeldVet account.</p>
+<p><a href="${link}">Choose a new password</a>. The link expires in 1 hour and works once.</p>
+<p>If the button does not work, copy this address into your browser:<br>${link}</p>
+<p>If you did not ask for this, ignore this e-mail; your password stays as it is.</p>
+<p>VeldVet</p>
+</body></html>`;
+  return { to, subject: 'Reset your VeldVet password', text, html };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

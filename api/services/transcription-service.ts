@@ -1,0 +1,164 @@
+import { ACCEPTED_AUDIO_DESCRIPTION, sniffAudioContainer, type AudioContainer } from '../audio/sniff.js';
+import { AudioDecodeError, decodeToPcm, SAMPLE_RATE } from '../audio/ffmpeg.js';
+import { splitAtSilences, type AudioPiece } from '../audio/split.js';
+import { stitchTexts } from '../audio/stitch.js';
+import { normalizeClinicalText } from '../providers/transcription/clinical-text.js';
+import { summarizeLanguages } from '../providers/transcription/languages.js';
+import type { ProgressStore } from '../providers/transcription/progress.js';
+import type { TranscriptionOutput, TranscriptionProvider } from '../providers/transcription/types.js';
+import { buildVocabularyPrompt, type PreConsultationHints } from '../providers/transcription/vocabulary.js';
+
+/** A bad upload, answered with its own 4xx and a message the recorder shows in its banner. */
+export class AudioInputError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface TranscriptionSettings {
+  maxAudioBytes: number;
+  maxAudioSeconds: number;
+  /** Longest piece sent to the provider; pieces are cut at pauses below this. */
+  pieceSeconds: number;
+  /** Pieces in flight at once (the provider may queue further). */
+  concurrency: number;
+  /** Languages a consultation may be in (ISO codes); another detection is retried in the fallback. */
+  languages: string[];
+  ffmpegPath?: string | undefined;
+}
+
+export interface TranscriptionRequest {
+  audio: Uint8Array;
+  preConsultation?: PreConsultationHints;
+  /** Progress id, when the client asked to follow progress. */
+  jobId?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface TranscriptSegmentOut {
+  start: number;
+  end: number;
+  text: string;
+  language?: string | undefined;
+}
+
+export interface TranscriptionResult {
+  transcript: string;
+  /** 'af', 'en', 'mixed' (both languages carry real parts of it), or another code; null when silent. */
+  transcriptLanguage: string | null;
+  container: AudioContainer;
+  durationSeconds: number;
+  pieces: number;
+  segments: TranscriptSegmentOut[];
+}
+
+interface PieceResult {
+  piece: AudioPiece;
+  output: TranscriptionOutput | null;
+}
+
+/**
+ * POST /api/transcribe's work: check the upload, decode it to 16 kHz mono, cut it at pauses, transcribe
+ * each piece (language detected per piece), stitch, and write numbers and units as a clinician would.
+ */
+export class TranscriptionService {
+  constructor(
+    readonly provider: TranscriptionProvider,
+    readonly settings: TranscriptionSettings,
+    readonly progress?: ProgressStore,
+  ) {}
+
+  /** Cheap checks before any decoding: empty, too large, not audio. */
+  checkUpload(audio: Uint8Array): AudioContainer {
+    if (audio.byteLength === 0) throw new AudioInputError(400, 'The audio file is empty; please record again');
+    if (audio.byteLength > this.settings.maxAudioBytes) {
+      throw new AudioInputError(413, `The audio file is too large (limit ${formatMegabytes(this.settings.maxAudioBytes)})`);
+    }
+    const container = sniffAudioContainer(audio);
+    if (!container) throw new AudioInputError(415, `The file is not a supported audio recording (expected ${ACCEPTED_AUDIO_DESCRIPTION})`);
+    return container;
+  }
+
+  async transcribe(request: TranscriptionRequest): Promise<TranscriptionResult> {
+    const { jobId } = request;
+    const track = (change: Parameters<ProgressStore['update']>[1]) => {
+      if (jobId) this.progress?.update(jobId, change);
+    };
+    const container = this.checkUpload(request.audio);
+    track({ stage: 'decoding', percent: 1 });
+    let pcm: Int16Array;
+    try {
+      pcm = await decodeToPcm(request.audio, {
+        ffmpegPath: this.settings.ffmpegPath,
+        maxSeconds: this.settings.maxAudioSeconds,
+        signal: request.signal,
+      });
+    } catch (error) {
+      if (error instanceof AudioDecodeError) throw new AudioInputError(422, error.message);
+      throw error;
+    }
+    const durationSeconds = pcm.length / SAMPLE_RATE;
+    const pieces = splitAtSilences(pcm, {
+      sampleRate: SAMPLE_RATE,
+      maxPieceSeconds: Math.min(this.settings.pieceSeconds, this.provider.maxPieceSeconds),
+    });
+    const spoken = pieces.filter((piece) => piece.hasSpeech);
+    const spokenSamples = spoken.reduce((sum, piece) => sum + (piece.end - piece.start), 0);
+    track({ stage: 'transcribing', percent: 5, piecesTotal: spoken.length, audioSeconds: round(durationSeconds) });
+
+    const prompt = buildVocabularyPrompt(request.preConsultation);
+    const results: PieceResult[] = pieces.map((piece) => ({ piece, output: null }));
+    let doneSamples = 0;
+    let piecesDone = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < results.length) {
+        const slot = results[next++]!;
+        if (!slot.piece.hasSpeech) continue;
+        slot.output = await this.transcribePiece(pcm, slot.piece, prompt, request.signal);
+        doneSamples += slot.piece.end - slot.piece.start;
+        piecesDone++;
+        track({ piecesDone, percent: 5 + (95 * doneSamples) / Math.max(1, spokenSamples) });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, this.settings.concurrency) }, worker));
+
+    const texts = results.map(({ piece, output }) => ({
+      text: output ? normalizeClinicalText(output.text) : '',
+      overlapsPrevious: piece.overlap > 0,
+    }));
+    const transcript = stitchTexts(texts);
+    const transcriptLanguage =
+      summarizeLanguages(results.map(({ output }, i) => ({ language: output?.language, words: countWords(texts[i]?.text ?? '') }))) ?? null;
+    const segments = results.flatMap(({ piece, output }) => {
+      if (!output) return [];
+      const offset = piece.start / SAMPLE_RATE;
+      const parts = output.segments ?? [{ start: 0, end: (piece.end - piece.start) / SAMPLE_RATE, text: output.text }];
+      return parts
+        .filter((s) => s.text.trim() !== '')
+        .map((s) => ({ start: round(offset + s.start), end: round(offset + s.end), text: normalizeClinicalText(s.text), language: output.language }));
+    });
+    return { transcript, transcriptLanguage, container, durationSeconds: round(durationSeconds), pieces: spoken.length, segments };
+  }
+
+  /**
+   * One piece, language detected by the provider. Whisper sometimes hears Afrikaans as Dutch, German or
+   * even Latin; a detection outside the consultation's languages is retried in the first non-English one
+   * (Afrikaans by default), which is what such a mishearing almost always is.
+   */
+  private async transcribePiece(pcm: Int16Array, piece: AudioPiece, prompt: string, signal?: AbortSignal): Promise<TranscriptionOutput> {
+    const input = { pcm: pcm.subarray(piece.start, piece.end), sampleRate: SAMPLE_RATE, prompt, signal };
+    const first = await this.provider.transcribe(input);
+    const allowed = this.settings.languages;
+    if (allowed.length === 0 || !first.language || allowed.includes(first.language)) return first;
+    const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
+    return this.provider.transcribe({ ...input, language: fallback });
+  }
+}
+
+const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+const round = (value: number): number => Math.round(value * 100) / 100;
+const formatMegabytes = (bytes: number): string => `${Math.round((bytes / 1_000_000) * 10) / 10} MB`;

@@ -1,0 +1,76 @@
+import { format } from 'date-fns';
+import { formatShortDuration } from '../../../../../shared/format/recording-metadata';
+import { Card, CardHeader, CardTitle } from '../../../components/ui/Card';
+import type { LocalRecording } from '../model/local-recording';
+import styles from './Recorder.module.css';
+
+interface SessionRecordingsListProps {
+  recordings: LocalRecording[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onDelete: (id: string) => void;
+}
+
+/** Local recordings of this session, oldest first so the numbering follows the day's order. */
+export function SessionRecordingsList({ recordings, selectedId, onSelect, onDelete }: SessionRecordingsListProps) {
+  if (recordings.length === 0) return null;
+  const ordered = [...recordings].sort((a, b) => a.recordingStartTime.localeCompare(b.recordingStartTime));
+  return (
+    <Card className={styles.panel}>
+      <CardHeader className={styles.listHeader}>
+        <CardTitle as="h3">Session Recordings</CardTitle>
+        <span className={styles.countBadge} data-testid="session-count">
+          {recordings.length} recording(s)
+        </span>
+      </CardHeader>
+      <ol className={styles.sessionList} data-testid="session-list">
+        {ordered.map((recording, index) => {
+          const processed = Boolean(recording.clinicalData);
+          const data = recording.preConsultationData;
+          return (
+            <li key={recording.id} className={recording.id === selectedId ? styles.selectedItem : undefined} data-testid="session-item">
+              <span className={styles.itemNumber}>{index + 1}</span>
+              <div className={styles.itemBody}>
+                <p className={styles.itemTitle}>
+                  {data.clientName && <span>{data.clientName}</span>}
+                  {data.clientName && data.patientName && <span aria-hidden="true"> · </span>}
+                  <span>{data.patientName || recording.clinicalData?.patientName || 'Unknown Patient'}</span>
+                  {data.species && <span className={styles.speciesBadge}>{data.species}</span>}
+                </p>
+                <p className={styles.itemMeta}>
+                  <span>{format(new Date(recording.recordingStartTime), 'HH:mm')}</span>
+                  <span data-testid="session-duration">{formatShortDuration(recording.recordingTime)}</span>
+                  {recording.totalSegments && recording.totalSegments > 1 && (
+                    <span>
+                      Segment {recording.segmentNumber} of {recording.totalSegments}
+                    </span>
+                  )}
+                  {processed && <span className={styles.processed}>✓ Processed</span>}
+                  {!processed && recording.isOnlineOnly && <span>Waiting for connection</span>}
+                </p>
+              </div>
+              <button
+                type="button"
+                className={styles.iconAction}
+                title={processed ? 'View notes' : 'Process recording'}
+                aria-label={processed ? 'View notes' : 'Process recording'}
+                onClick={() => onSelect(recording.id)}
+              >
+                {processed ? '📄' : '▶'}
+              </button>
+              <button
+                type="button"
+                className={`${styles.iconAction} ${styles.danger}`}
+                title="Delete recording"
+                aria-label="Delete recording"
+                onClick={() => onDelete(recording.id)}
+              >
+                🗑
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
+  );
+}

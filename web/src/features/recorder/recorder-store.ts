@@ -1,0 +1,428 @@
+import { nanoid } from 'nanoid';
+import { create } from 'zustand';
+import type { ClinicalData, PreConsultationData } from '../../../../shared/schemas/clinical';
+import { toast } from '../../lib/toastStore';
+import { AudioCapture, CaptureError, type FinishedSegment } from './capture/audio-capture';
+import { playBeep } from './capture/beeps';
+import { bitsPerSecond } from './capture/media-format';
+import { checkStorage, STORAGE_FULL_MESSAGE } from './capture/storage-guard';
+import { ScreenWakeLock } from './capture/wake-lock';
+import { classifyConnection, type ConnectionInfo, type NetworkInformationLike } from './model/connection';
+import type { LocalRecording } from './model/local-recording';
+import { processingBlock } from './model/processing-gate';
+import {
+  initialRecorderState,
+  recorderReducer,
+  type RecorderEvent,
+  type RecorderState,
+} from './model/recorder-machine';
+import { linkSegments, shouldCloseSegment } from './model/segments';
+import { processingErrorMessage, processRecording, ProcessingError } from './processing/process-recording';
+import { farmSegmentSeconds, loadWifiOnly, saveWifiOnly } from './recorder-settings';
+import { CaptureJournal, CaptureJournalDB, type RecoveredCapture } from './storage/capture-journal';
+import { LocalRecordingStore, VeldVetDB } from './storage/local-db';
+
+export const LOCAL_SAVE_FAILED = 'Failed to save recording to local storage';
+export const NO_RECORDING_TO_SAVE = 'No recording to save';
+
+interface RecorderStore {
+  machine: RecorderState;
+  level: number;
+  wifiOnly: boolean;
+  connection: ConnectionInfo;
+  preConsultation: PreConsultationData;
+  /** Local recordings, newest first. */
+  recordings: LocalRecording[];
+  /** Farm segment being recorded (1-based). */
+  segmentNumber: number;
+  interrupted: RecoveredCapture[];
+  /** Ids being processed in the background queue. */
+  processingIds: string[];
+
+  init(): Promise<void>;
+  dispatch(event: RecorderEvent): void;
+  start(): Promise<void>;
+  pause(): void;
+  resume(): void;
+  stop(): Promise<void>;
+  process(): Promise<void>;
+  reset(): void;
+  saveAndRecordNext(): Promise<void>;
+  select(id: string): void;
+  remove(id: string): Promise<void>;
+  clearAll(): Promise<void>;
+  recoverInterrupted(captureId: string): Promise<void>;
+  discardInterrupted(captureId: string): Promise<void>;
+  setPreConsultation(data: PreConsultationData): void;
+  setWifiOnly(value: boolean): void;
+  refreshConnection(): void;
+  updateSelected(changes: { transcript?: string; clinicalData?: ClinicalData }): Promise<void>;
+  runQueue(): Promise<void>;
+}
+
+const recordingsDb = new VeldVetDB();
+const localStore = new LocalRecordingStore(recordingsDb);
+const journal = new CaptureJournal(new CaptureJournalDB());
+const wakeLock = new ScreenWakeLock();
+let capture: AudioCapture | null = null;
+let ticker: number | null = null;
+/** Segments finished so far in the current farm consultation. */
+let finishedSegments: FinishedSegment[] = [];
+
+function readConnection(): ConnectionInfo {
+  const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+  return classifyConnection(navigator.onLine, connection);
+}
+
+export function isFarmMode(data: PreConsultationData): boolean {
+  return data.consultationType === 'Farm Visit';
+}
+
+function toLocalRecording(segment: FinishedSegment, preConsultationData: PreConsultationData): LocalRecording {
+  return {
+    id: segment.captureId,
+    audioBlob: segment.audio,
+    audioBlobType: segment.mimeType || 'audio/webm',
+    recordingTime: segment.recordedSeconds,
+    recordingStartTime: segment.startedAt,
+    preConsultationData: { ...preConsultationData, isFarmMode: isFarmMode(preConsultationData) },
+    needsProcessing: true,
+    isOnlineOnly: false,
+    segmentNumber: segment.segmentNumber,
+    totalSegments: 1,
+    ...(segment.parentRecordingId ? { parentRecordingId: segment.parentRecordingId } : {}),
+  };
+}
+
+export const useRecorder = create<RecorderStore>()((set, get) => {
+  const dispatch = (event: RecorderEvent) => set((s) => ({ machine: recorderReducer(s.machine, event) }));
+  const reload = async () => set({ recordings: await localStore.list() });
+
+  const stopTicker = () => {
+    if (ticker !== null) window.clearInterval(ticker);
+    ticker = null;
+  };
+
+  /** Farm Mode: close the running segment and start the next one on the same microphone stream. */
+  const rollSegment = async () => {
+    if (!capture) return;
+    const finished = await capture.finishSegment();
+    const stored = toLocalRecording(finished, get().preConsultation);
+    await localStore.put(stored);
+    await journal.discard(finished.captureId);
+    finishedSegments.push(finished);
+    const next = get().segmentNumber + 1;
+    set({ segmentNumber: next });
+    await capture.startSegment({ segmentNumber: next, parentRecordingId: finishedSegments[0]!.captureId });
+    await reload();
+  };
+
+  const onTick = () => {
+    const state = get();
+    if (state.machine.status !== 'recording') return;
+    dispatch({ type: 'TICK' });
+    if (capture && isFarmMode(state.preConsultation) && shouldCloseSegment(capture.recordedSeconds, farmSegmentSeconds())) {
+      void rollSegment().catch((error: unknown) => console.error('Segment roll-over failed', error));
+    }
+  };
+
+  const releaseCapture = () => {
+    stopTicker();
+    capture?.close();
+    capture = null;
+    void wakeLock.release();
+    set({ level: 0 });
+  };
+
+  const storeResult = async (id: string, result: Awaited<ReturnType<typeof processRecording>>) => {
+    await localStore.update(id, {
+      transcript: result.transcript,
+      ...(result.transcriptLanguage ? { transcriptLanguage: result.transcriptLanguage } : {}),
+      clinicalData: result.clinicalData,
+      processedAt: new Date().toISOString(),
+      needsProcessing: false,
+      isOnlineOnly: false,
+      processingError: undefined,
+    });
+  };
+
+  return {
+    machine: initialRecorderState,
+    level: 0,
+    wifiOnly: loadWifiOnly(),
+    connection: { type: 'other' },
+    preConsultation: {},
+    recordings: [],
+    segmentNumber: 1,
+    interrupted: [],
+    processingIds: [],
+
+    async init() {
+      set({ connection: readConnection() });
+      await reload();
+      set({ interrupted: await journal.interrupted(capture?.currentSegment?.captureId) });
+    },
+
+    dispatch,
+
+    async start() {
+      if (get().machine.status !== 'ready') return;
+      const preConsultation = get().preConsultation;
+      const farm = isFarmMode(preConsultation);
+      const storage = await checkStorage(bitsPerSecond(farm)).catch(() => ({ ok: true }));
+      if (!storage.ok) {
+        dispatch({ type: 'CAPTURE_FAILED', error: STORAGE_FULL_MESSAGE });
+        return;
+      }
+      try {
+        capture = await AudioCapture.open({
+          journal,
+          isFarmMode: farm,
+          preConsultationData: preConsultation,
+          newId: () => nanoid(),
+          onLevel: (level) => set({ level }),
+        });
+        finishedSegments = [];
+        set({ segmentNumber: 1 });
+        const segment = await capture.startSegment({ segmentNumber: 1 });
+        playBeep('start');
+        dispatch({ type: 'START', at: segment.startedAt });
+        void wakeLock.hold();
+        ticker = window.setInterval(onTick, 1000);
+      } catch (error) {
+        releaseCapture();
+        dispatch({ type: 'CAPTURE_FAILED', error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+
+    pause() {
+      if (get().machine.status !== 'recording') return;
+      capture?.pause();
+      playBeep('pause');
+      dispatch({ type: 'PAUSE' });
+    },
+
+    resume() {
+      if (get().machine.status !== 'paused') return;
+      capture?.resume();
+      playBeep('resume');
+      dispatch({ type: 'RESUME' });
+    },
+
+    async stop() {
+      const status = get().machine.status;
+      if ((status !== 'recording' && status !== 'paused') || !capture) return;
+      stopTicker();
+      playBeep('stop');
+      try {
+        const finished = await capture.finishSegment();
+        const all = [...finishedSegments, finished];
+        const preConsultation = get().preConsultation;
+        const links = linkSegments(all.map((segment) => segment.captureId));
+        const latest = toLocalRecording(finished, preConsultation);
+        await localStore.put({ ...latest, ...links.at(-1)!, id: latest.id });
+        for (const link of links.slice(0, -1)) {
+          await localStore.update(link.id, { totalSegments: link.totalSegments });
+        }
+        await journal.discard(finished.captureId);
+        dispatch({ type: 'STOP' });
+        dispatch({ type: 'STORED_LOCALLY', id: links[0]!.id });
+        await reload();
+      } catch (error) {
+        const message = error instanceof CaptureError ? error.message : LOCAL_SAVE_FAILED;
+        dispatch({ type: 'CAPTURE_FAILED', error: message });
+      } finally {
+        finishedSegments = [];
+        releaseCapture();
+      }
+    },
+
+    async process() {
+      const { machine, wifiOnly } = get();
+      if (machine.status !== 'recorded') return;
+      const recording = machine.selectedRecordingId ? await localStore.get(machine.selectedRecordingId) : undefined;
+      const connection = readConnection();
+      set({ connection });
+      const block = processingBlock({ hasAudio: Boolean(recording?.audioBlob.size), connection, wifiOnly });
+      if (block) {
+        dispatch({ type: 'PROCESS_BLOCKED', error: block.message });
+        if (block.queue && recording) {
+          await localStore.update(recording.id, { isOnlineOnly: true });
+          await requestBackgroundSync();
+          await reload();
+        }
+        return;
+      }
+      const id = recording!.id;
+      dispatch({ type: 'PROCESS' });
+      set((s) => ({ processingIds: [...s.processingIds, id] }));
+      try {
+        const result = await processRecording(recording!, {
+          fetch: (input, init) => fetch(input, init),
+          onStage: (step, progress) => dispatch({ type: 'PROCESS_PROGRESS', step, progress }),
+        });
+        await storeResult(id, result);
+        dispatch({ type: 'PROCESS_SUCCEEDED' });
+      } catch (error) {
+        if (error instanceof ProcessingError && error.retryable) {
+          await localStore.update(id, { isOnlineOnly: true }).catch(() => undefined);
+        } else {
+          await localStore.update(id, { processingError: processingErrorMessage(error) }).catch(() => undefined);
+        }
+        dispatch({ type: 'PROCESS_FAILED', error: processingErrorMessage(error) });
+      } finally {
+        set((s) => ({ processingIds: s.processingIds.filter((other) => other !== id) }));
+        await reload();
+      }
+    },
+
+    reset() {
+      dispatch({ type: 'RESET' });
+    },
+
+    async saveAndRecordNext() {
+      const { machine } = get();
+      const id = machine.selectedRecordingId;
+      const stored = id ? await localStore.get(id) : undefined;
+      if (!stored || !machine.startedAt) {
+        dispatch({ type: 'PROCESS_BLOCKED', error: NO_RECORDING_TO_SAVE });
+        return;
+      }
+      // Recordings are stored the moment they stop; saving again only confirms it and clears the screen.
+      toast({ title: 'Recording saved', description: 'Saved on this device. Ready for the next animal.', variant: 'success' });
+      dispatch({ type: 'RESET' });
+    },
+
+    select(id) {
+      const recording = get().recordings.find((candidate) => candidate.id === id);
+      if (!recording) return;
+      dispatch({
+        type: 'SELECT',
+        id,
+        hasNotesOrTranscript: Boolean(recording.clinicalData || recording.transcript),
+        durationSeconds: recording.recordingTime,
+        startedAt: recording.recordingStartTime,
+      });
+      set({ preConsultation: { ...recording.preConsultationData } });
+    },
+
+    async remove(id) {
+      try {
+        await localStore.delete(id);
+      } catch (error) {
+        console.error('Local delete failed', error);
+      }
+      set((s) => ({ recordings: s.recordings.filter((recording) => recording.id !== id) }));
+      dispatch({ type: 'DELETED', id });
+    },
+
+    async clearAll() {
+      try {
+        await localStore.clear();
+      } catch (error) {
+        console.error('Local clear failed', error);
+      }
+      set({ recordings: [] });
+      dispatch({ type: 'RESET' });
+    },
+
+    async recoverInterrupted(captureId) {
+      const capture = get().interrupted.find((item) => item.meta.id === captureId);
+      if (!capture) return;
+      try {
+        await localStore.put({
+          id: capture.meta.id,
+          audioBlob: capture.audio,
+          audioBlobType: capture.audio.type || capture.meta.mimeType,
+          recordingTime: capture.recordedSeconds,
+          recordingStartTime: capture.meta.startedAt,
+          preConsultationData: capture.meta.preConsultationData,
+          needsProcessing: true,
+          isOnlineOnly: false,
+          segmentNumber: capture.meta.segmentNumber,
+          totalSegments: capture.meta.segmentNumber,
+          ...(capture.meta.parentRecordingId ? { parentRecordingId: capture.meta.parentRecordingId } : {}),
+        });
+        await journal.discard(captureId);
+        set((s) => ({ interrupted: s.interrupted.filter((item) => item.meta.id !== captureId) }));
+        await reload();
+        get().select(captureId);
+      } catch (error) {
+        console.error(error);
+        toast({ title: 'Save failed', description: LOCAL_SAVE_FAILED, variant: 'destructive' });
+      }
+    },
+
+    async discardInterrupted(captureId) {
+      await journal.discard(captureId);
+      set((s) => ({ interrupted: s.interrupted.filter((item) => item.meta.id !== captureId) }));
+    },
+
+    setPreConsultation(data) {
+      set({ preConsultation: data });
+    },
+
+    setWifiOnly(value) {
+      saveWifiOnly(value);
+      set({ wifiOnly: value });
+    },
+
+    refreshConnection() {
+      set({ connection: readConnection() });
+    },
+
+    async updateSelected(changes) {
+      const id = get().machine.selectedRecordingId;
+      if (!id) return;
+      await localStore.update(id, {
+        ...changes,
+        ...(changes.clinicalData ? { needsProcessing: false, processedAt: new Date().toISOString() } : {}),
+      });
+      await reload();
+    },
+
+    /** Processes queued recordings once the network allows; one at a time, never the same one twice. */
+    async runQueue() {
+      const connection = readConnection();
+      set({ connection });
+      const queued = (await localStore.awaitingProcessing()).filter((recording) => recording.isOnlineOnly);
+      for (const recording of queued) {
+        const { wifiOnly, processingIds, machine } = get();
+        if (processingIds.includes(recording.id)) continue;
+        if (processingBlock({ hasAudio: recording.audioBlob.size > 0, connection, wifiOnly })) return;
+        const isSelected = machine.selectedRecordingId === recording.id && machine.status === 'recorded';
+        set((s) => ({ processingIds: [...s.processingIds, recording.id] }));
+        if (isSelected) dispatch({ type: 'PROCESS' });
+        try {
+          const result = await processRecording(recording, {
+            fetch: (input, init) => fetch(input, init),
+            ...(isSelected ? { onStage: (step, progress) => dispatch({ type: 'PROCESS_PROGRESS', step, progress }) } : {}),
+          });
+          await storeResult(recording.id, result);
+          if (isSelected) dispatch({ type: 'PROCESS_SUCCEEDED' });
+        } catch (error) {
+          if (isSelected) dispatch({ type: 'PROCESS_FAILED', error: processingErrorMessage(error) });
+          if (!(error instanceof ProcessingError && error.retryable)) {
+            await localStore.update(recording.id, { processingError: processingErrorMessage(error), isOnlineOnly: false });
+          }
+        } finally {
+          set((s) => ({ processingIds: s.processingIds.filter((other) => other !== recording.id) }));
+          await reload();
+        }
+      }
+    },
+  };
+});
+
+export const BACKGROUND_SYNC_TAG = 'veldvet-process-queue';
+
+/** Asks the service worker to run the queue when connectivity returns, where Background Sync exists. */
+async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.ready;
+    const sync = (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync;
+    await sync?.register(BACKGROUND_SYNC_TAG);
+  } catch {
+    // No Background Sync (Safari, Firefox): the page runs the queue on open, `online` and visibility change.
+  }
+}
