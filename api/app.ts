@@ -8,8 +8,11 @@ import { handleError } from './http/errors.js';
 import { isHttpsRequest } from './http/request.js';
 import { createRouter } from './http/router.js';
 import { rejectCrossSiteRequests, securityHeaders, strictTransportSecurity } from './http/security.js';
+import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
+import { extractRoutes } from './routes/extract.js';
 import { metaRoutes } from './routes/meta.js';
+import { recordingsRoutes } from './routes/recordings.js';
 import { transcribeRoutes } from './routes/transcribe.js';
 import type { Services } from './services/index.js';
 
@@ -28,16 +31,20 @@ export function createApp({ services, webDir }: AppOptions): OpenAPIHono<AppEnv>
   app.onError(handleError);
   app.use('*', securityHeaders());
   app.use('*', strictTransportSecurity((c) => isHttpsRequest(c, services.config)));
-  app.use('/api/*', rejectCrossSiteRequests);
+  // Before the CSRF check, so its refusals are marked no-store like every other API answer.
   app.use('/api/*', async (c, next) => {
     await next();
     // Clinical data must never sit in a shared or browser cache.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
+  app.use('/api/*', rejectCrossSiteRequests);
 
   app.route('/api', metaRoutes(services));
   app.route('/api/auth', authRoutes(services));
+  app.route('/api/admin', adminRoutes(services));
   app.route('/api', transcribeRoutes(services));
+  app.route('/api/recordings', recordingsRoutes(services));
+  app.route('/api', extractRoutes(services));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -32,6 +32,76 @@ export const configSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().max(3650).default(90),
   /** Shown after 'Powered by' in the header. Defaults to the transcription provider's own name. */
   AI_PROVIDER_NAME: z.string().min(1).max(60).optional(),
+  /**
+   * How often the server runs the retention purge (expired records and audio; docs/security.md).
+   * 0 turns the timer off, e.g. when `npm run purge` runs from cron instead. At most 576 (24 days:
+   * the longest interval a Node timer can hold).
+   */
+  RETENTION_PURGE_INTERVAL_HOURS: z.coerce.number().min(0).max(576).default(24),
+
+  // --- Transcription (POST /api/transcribe) ---
+  /** openai: any OpenAI-compatible /v1/audio/transcriptions server; local: whisper.cpp in this process. */
+  TRANSCRIPTION_PROVIDER: z.enum(['openai', 'local']).default('openai'),
+  /** Unset: OpenAI itself. Else a self-hosted faster-whisper / whisper.cpp / vLLM server, e.g. http://127.0.0.1:8000/v1. */
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  /** Model name sent to the openai provider (whisper-1, gpt-4o-transcribe, Systran/faster-whisper-small…). */
+  TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  /** Pieces of one recording sent at once. */
+  TRANSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Per-piece request timeout. */
+  TRANSCRIPTION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  /** Longest piece, cut at pauses; under Whisper's 30 s window so each piece gets its own language detection. */
+  TRANSCRIPTION_PIECE_SECONDS: z.coerce.number().min(5).max(600).default(28),
+  /** Languages consultations are in; a piece detected as anything else is retried in the first non-English one. */
+  TRANSCRIPTION_LANGUAGES: z
+    .string()
+    .regex(/^[a-z]{2,3}(,[a-z]{2,3})*$/, 'comma-separated ISO 639-1 codes, e.g. af,en')
+    .default('af,en'),
+  /** Upload limit: 30 minutes at 64 kb/s is 14.4 MB; 24 MiB leaves room for container overhead and VBR. */
+  MAX_AUDIO_BYTES: z.coerce.number().int().min(1024).default(24 * 1024 * 1024),
+  /** Decoded-length limit: a 30-minute farm segment with margin. */
+  MAX_AUDIO_SECONDS: z.coerce.number().int().min(10).default(45 * 60),
+  /** ffmpeg binary; unset: the system's, else the one shipped by @ffmpeg-installer/ffmpeg. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  /** local provider: ggml model by name (tiny, base, small, medium, large-v3, large-v3-turbo, base-q5_1…). */
+  WHISPER_MODEL: z.string().min(1).default('base'),
+  /** local provider: an existing ggml model file; skips the download. */
+  WHISPER_MODEL_PATH: z.string().min(1).optional(),
+  /** Where downloaded models are kept. Unset: DATA_DIR/models. */
+  WHISPER_MODELS_DIR: z.string().min(1).optional(),
+  /** Model repository; a mirror for air-gapped installs. */
+  WHISPER_MODEL_BASE_URL: z.url().optional(),
+  /** CPU threads per local transcription. Unset: all cores. */
+  WHISPER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Local transcriptions run at once; more wait in a queue. */
+  WHISPER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+
+  // --- Recording audio storage (POST /api/recordings/save, /save-upload) ---
+  /** fs: files under DATA_DIR/audio; s3: any S3-compatible object store (AWS, MinIO, R2, Ceph…) via S3_*. */
+  BLOB_STORE: z.enum(['fs', 's3']).default('fs'),
+  /** Largest recording accepted, in raw audio bytes: 30 minutes at 64 kb/s is 14.4 MB; 24 MiB leaves margin. */
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(24 * 1024 * 1024),
+  /** Required when BLOB_STORE=s3. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('af-south-1'),
+  /** Unset: AWS itself. Else the store's URL, e.g. http://127.0.0.1:9000 for MinIO. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Unset: the SDK's default credential chain (instance role, AWS_* variables, profile). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Most self-hosted stores (MinIO, Ceph) need path-style URLs. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** Key prefix inside the bucket, so one bucket can hold several installations. */
+  S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, "folder names ending in '/', e.g. veldvet/audio/").default('audio/'),
+
+  // --- Clinical notes (POST /api/extract) ---
+  /** embedded: the built-in bilingual extractor (no model, no network); openai: a chat model, falling back to embedded. */
+  NOTES_PROVIDER: z.enum(['embedded', 'openai']).default('embedded'),
+  /** Chat model for NOTES_PROVIDER=openai (OPENAI_BASE_URL / OPENAI_API_KEY as for transcription). */
+  NOTES_OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Per-request timeout of the notes model; past it the embedded extractor answers. */
+  NOTES_OPENAI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -13,6 +13,8 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const services = createServices({ config, database });
   const app = createApp({ services, webDir: defaultWebDir });
+  const purgeHours = config.RETENTION_PURGE_INTERVAL_HOURS;
+  const stopPurge = purgeHours > 0 ? services.retention.schedule(purgeHours * 60 * 60 * 1000) : () => undefined;
   if (!fs.existsSync(defaultWebDir)) console.warn('The web app is not built (npm run build); serving the API only.');
 
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
   });
 
   const shutdown = () => {
+    stopPurge();
     server.close(() => void database.close().then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Timestamps travel as ISO-8601 UTC strings in both dialects: SQLite stores them as text, PostgreSQL as
@@ -24,6 +24,10 @@ export interface UsersTable {
   smtpSecure: number | null;
   createdAt: ColumnType<Timestamp, Timestamp | undefined, never>;
   updatedAt: Timestamp;
+  /** Years records are kept after the patient's last consultation (SAVC minimum 3; default 7). */
+  retentionYears: ColumnType<number, number | undefined, number>;
+  /** 1 blocks the retention purge for this practice (litigation, inquiry). */
+  legalHold: ColumnType<number, number | undefined, number>;
 }
 
 export interface RecordingsTable {
@@ -53,6 +57,51 @@ export interface RecordingsTable {
   createdAt: ColumnType<Timestamp, Timestamp | undefined, never>;
   updatedAt: Timestamp;
   deletedAt: Timestamp | null;
+  // 0002_recording_store: the audio lives in the blob store; audioData is '' for such rows.
+  /** Key in the blob store (fs or s3); null only for rows whose audio is still inline base64. */
+  audioBlobKey: string | null;
+  /** Hex SHA-256 of the audio bytes, checked on write and before every read. */
+  audioSha256: string | null;
+  audioByteSize: number | null;
+  /** What GET /api/recordings/{id}/audio answers with, e.g. audio/webm. */
+  audioMimeType: string | null;
+  /** The client's recording id (Idempotency-Key of the save); unique per practice. */
+  idempotencyKey: string | null;
+  /** The latest version in recordingNoteVersions; updates compare-and-set on it. */
+  notesVersion: ColumnType<number, number | undefined, number>;
+}
+
+/** Every state the notes of a recording have had: clinical records are never silently overwritten. */
+export interface RecordingNoteVersionsTable {
+  recordingId: string;
+  /** 1 at the first save, +1 per change. */
+  version: number;
+  practiceId: string;
+  /** JSON text, as recordings.soapNotes. */
+  soapNotes: string | null;
+  transcript: string | null;
+  /** Who wrote this version; a snapshot of the e-mail so it still says who after an address change. */
+  editedByUserId: string | null;
+  editedByEmail: string | null;
+  createdAt: Timestamp;
+}
+
+/** Stored outcomes of requests sent with an Idempotency-Key (api/http/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  id: string;
+  practiceId: string;
+  key: string;
+  /** A name chosen by the route, e.g. 'recordings.save'; the key is unique per practice and route. */
+  route: string;
+  /** SHA-256 of what makes the request what it is; a reuse with another request is refused. */
+  requestHash: string;
+  /** Null while the first request is still running ('pending'). */
+  statusCode: number | null;
+  /** JSON text of the response body, once completed. */
+  responseBody: string | null;
+  /** When the current holder took the key; a pending row older than its lease may be taken over. */
+  createdAt: Timestamp;
+  completedAt: Timestamp | null;
 }
 
 /** Lucia-style sessions: the id is the SHA-256 of the cookie token, so a leaked table grants nothing. */
@@ -75,11 +124,43 @@ export interface PasswordResetsTable {
   createdAt: Timestamp;
 }
 
+/** Append-only (database triggers refuse UPDATE and DELETE). No foreign keys: entries outlive their subjects. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** UTC, ISO-8601. */
+  occurredAt: Timestamp;
+  /** Null for anonymous events, e.g. a failed sign-in with an unknown address. */
+  actorId: string | null;
+  /** Snapshot, so an entry still says who after the account is deleted. */
+  actorEmail: string | null;
+  /** The practice (user) whose data the event concerns. */
+  practiceId: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  /** JSON object; secrets are stripped before it is written. */
+  details: ColumnType<string, string | undefined, never>;
+  clientAddress: string | null;
+}
+
+/** One row per counted attempt (failed sign-in, reset request), for sliding-window rate limits. */
+export interface RateLimitEventsTable {
+  id: string;
+  bucket: string;
+  /** SHA-256 of bucket and key (an e-mail or client address), so the table holds neither. */
+  keyHash: string;
+  occurredAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   recordings: RecordingsTable;
   sessions: SessionsTable;
   passwordResets: PasswordResetsTable;
+  recordingNoteVersions: RecordingNoteVersionsTable;
+  idempotencyKeys: IdempotencyKeysTable;
+  auditLog: AuditLogTable;
+  rateLimitEvents: RateLimitEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -87,5 +168,8 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type RecordingRow = Selectable<RecordingsTable>;
 export type NewRecordingRow = Insertable<RecordingsTable>;
+export type RecordingNoteVersionRow = Selectable<RecordingNoteVersionsTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

@@ -1,4 +1,5 @@
 import { createRoute, type z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   authSuccessSchema,
   errorSchema,
@@ -10,6 +11,7 @@ import {
   successSchema,
 } from '../../shared/schemas/auth.js';
 import { requireUser } from '../http/auth.js';
+import { clientAddress } from '../http/client-address.js';
 import { createRouter } from '../http/router.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../http/session-cookie.js';
 import { authMessages } from '../services/auth-service.js';
@@ -24,11 +26,16 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
 });
 const invalidInput = json(errorSchema, 'Invalid input; `error` says which field and why');
+const tooManyRequests = {
+  ...json(errorSchema, 'Rate limited; `error` says how long to wait'),
+  headers: { 'Retry-After': { description: 'Seconds until another attempt is allowed', schema: { type: 'integer' as const } } },
+};
 
 /** Spec section 7: register, login, logout, me, forgot-password, reset-password. Rules live in AuthService. */
 export function authRoutes(services: Services) {
   const router = createRouter();
   const { auth, config } = services;
+  const origin = (c: Context) => ({ clientAddress: clientAddress(c, config) });
 
   router.openapi(
     createRoute({
@@ -43,7 +50,7 @@ export function authRoutes(services: Services) {
       },
     }),
     async (c) => {
-      const signedIn = await auth.register(c.req.valid('json'), readSessionToken(c));
+      const signedIn = await auth.register(c.req.valid('json'), readSessionToken(c), origin(c));
       setSessionCookie(c, config, signedIn.token, signedIn.session.expiresAt, services.clock());
       return c.json({ success: true as const, user: signedIn.user }, 200);
     },
@@ -59,10 +66,11 @@ export function authRoutes(services: Services) {
         200: json(authSuccessSchema, 'Signed in; a new session cookie is set'),
         400: invalidInput,
         401: json(errorSchema, authMessages.invalidCredentials),
+        429: tooManyRequests,
       },
     }),
     async (c) => {
-      const signedIn = await auth.login(c.req.valid('json'), readSessionToken(c));
+      const signedIn = await auth.login(c.req.valid('json'), readSessionToken(c), origin(c));
       setSessionCookie(c, config, signedIn.token, signedIn.session.expiresAt, services.clock());
       return c.json({ success: true as const, user: signedIn.user }, 200);
     },
@@ -79,7 +87,19 @@ export function authRoutes(services: Services) {
     }),
     async (c) => {
       const token = readSessionToken(c);
-      if (token) await services.sessions.invalidateToken(token);
+      if (token) {
+        const session = await services.sessions.validate(token);
+        await services.sessions.invalidateToken(token);
+        if (session) {
+          await services.audit.record({
+            actorId: session.user.id,
+            actorEmail: session.user.email,
+            action: 'auth.logout',
+            targetType: 'session',
+            ...origin(c),
+          });
+        }
+      }
       clearSessionCookie(c, config);
       return c.json({ success: true as const }, 200);
     },
@@ -110,10 +130,11 @@ export function authRoutes(services: Services) {
       responses: {
         200: json(forgotPasswordResponseSchema, 'Accepted'),
         400: invalidInput,
+        429: tooManyRequests,
       },
     }),
     async (c) => {
-      const { resetUrl } = await auth.requestPasswordReset(c.req.valid('json').email);
+      const { resetUrl } = await auth.requestPasswordReset(c.req.valid('json').email, origin(c));
       return c.json(
         {
           success: true as const,
@@ -138,7 +159,7 @@ export function authRoutes(services: Services) {
       },
     }),
     async (c) => {
-      await auth.resetPassword(c.req.valid('json'));
+      await auth.resetPassword(c.req.valid('json'), origin(c));
       return c.json({ success: true as const }, 200);
     },
   );

@@ -6,7 +6,9 @@ import type { PasswordResetsRepository } from '../repositories/password-resets.j
 import { isUniqueViolation, type UsersRepository } from '../repositories/users.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../security/password.js';
 import { generateToken, hashToken } from '../security/tokens.js';
+import type { AuditService } from './audit-service.js';
 import type { Clock } from './clock.js';
+import type { RateLimitService } from './rate-limit-service.js';
 import type { ActiveSession, SessionService } from './session-service.js';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -25,13 +27,24 @@ export interface SignedIn {
   session: ActiveSession;
 }
 
+/** Where a request came from (api/http/client-address.ts), for rate limits and the audit log. */
+export interface RequestOrigin {
+  clientAddress: string;
+}
+
+const UNKNOWN_ORIGIN: RequestOrigin = { clientAddress: 'unknown' };
+
 export interface AuthService {
   /** Creates the account and signs it in. `previousToken` is the caller's current session, ended on success. */
-  register(input: RegisterRequest, previousToken?: string): Promise<SignedIn>;
-  login(input: LoginRequest, previousToken?: string): Promise<SignedIn>;
-  /** Same outcome whether or not the address has an account; the e-mail goes out in the background. */
-  requestPasswordReset(email: string): Promise<{ resetUrl: string }>;
-  resetPassword(input: { token: string; password: string }): Promise<void>;
+  register(input: RegisterRequest, previousToken?: string, origin?: RequestOrigin): Promise<SignedIn>;
+  /** Throws RateLimitedError (429) past 5 failures per account / 30 min or 25 per client address / 5 min. */
+  login(input: LoginRequest, previousToken?: string, origin?: RequestOrigin): Promise<SignedIn>;
+  /**
+   * Same outcome whether or not the address has an account; the e-mail goes out in the background.
+   * Throws RateLimitedError past 2 requests per e-mail address per hour, known or not.
+   */
+  requestPasswordReset(email: string, origin?: RequestOrigin): Promise<{ resetUrl: string }>;
+  resetPassword(input: { token: string; password: string }, origin?: RequestOrigin): Promise<void>;
   /** Resolves when every reset e-mail started so far was delivered or failed (for shutdown and tests). */
   mailSettled(): Promise<void>;
 }
@@ -43,8 +56,11 @@ export function createAuthService(deps: {
   sessions: SessionService;
   mailer: Mailer;
   clock: Clock;
+  /** Optional so the service still works alone in unit tests; createServices always passes both. */
+  audit?: AuditService;
+  rateLimits?: RateLimitService;
 }): AuthService {
-  const { users, passwordResets, sessions, mailer, clock } = deps;
+  const { users, passwordResets, sessions, mailer, clock, audit, rateLimits } = deps;
   const deliveries = new Set<Promise<void>>();
 
   async function signIn(user: AuthUser, previousToken: string | undefined): Promise<SignedIn> {
@@ -67,7 +83,7 @@ export function createAuthService(deps: {
   }
 
   return {
-    async register(input, previousToken) {
+    async register(input, previousToken, origin = UNKNOWN_ORIGIN) {
       const now = clock().toISOString();
       const user: AuthUser = {
         id: crypto.randomUUID(),
@@ -83,18 +99,50 @@ export function createAuthService(deps: {
         if (isUniqueViolation(error)) throw new HttpError(409, authMessages.registrationRefused);
         throw error;
       }
+      await audit?.record({
+        actorId: user.id,
+        actorEmail: user.email,
+        action: 'auth.register',
+        targetType: 'user',
+        targetId: user.id,
+        clientAddress: origin.clientAddress,
+      });
       return signIn(user, previousToken);
     },
 
-    async login(input, previousToken) {
+    async login(input, previousToken, origin = UNKNOWN_ORIGIN) {
+      // Counted before any password work, so a throttled attacker cannot even learn that a guess was right.
+      const attempt = await rateLimits?.beginSignIn(input.email, origin.clientAddress);
       const row = await users.findByEmail(input.email);
+      const refuse = async (reason: 'unknown-account' | 'wrong-password') => {
+        await attempt?.failed();
+        await audit?.record({
+          actorId: row?.id ?? null,
+          actorEmail: input.email,
+          action: 'auth.login.failure',
+          targetType: 'user',
+          targetId: row?.id ?? null,
+          details: { email: input.email, reason },
+          clientAddress: origin.clientAddress,
+        });
+        return new HttpError(401, authMessages.invalidCredentials);
+      };
       if (!row) {
         await verifyAgainstDummy(input.password);
-        throw new HttpError(401, authMessages.invalidCredentials);
+        throw await refuse('unknown-account');
       }
       if (!(await verifyPassword(row.passwordHash, input.password))) {
-        throw new HttpError(401, authMessages.invalidCredentials);
+        throw await refuse('wrong-password');
       }
+      await attempt?.succeeded();
+      await audit?.record({
+        actorId: row.id,
+        actorEmail: row.email,
+        action: 'auth.login.success',
+        targetType: 'user',
+        targetId: row.id,
+        clientAddress: origin.clientAddress,
+      });
       const user: AuthUser = {
         id: row.id,
         email: row.email,
@@ -104,7 +152,8 @@ export function createAuthService(deps: {
       return signIn(user, previousToken);
     },
 
-    async requestPasswordReset(email) {
+    async requestPasswordReset(email, origin = UNKNOWN_ORIGIN) {
+      await rateLimits?.countPasswordReset(email, origin.clientAddress);
       const now = clock();
       // Token and link are made for unknown addresses too: the same cheap work and the same response shape.
       const token = generateToken();
@@ -121,11 +170,21 @@ export function createAuthService(deps: {
           createdAt: now.toISOString(),
         });
         deliverInBackground(resetEmail(user.email, resetUrl));
+        // Only for real accounts (an entry per typed address would fill the log); the response is the same.
+        await audit?.record({
+          actorId: null,
+          practiceId: user.id,
+          action: 'auth.password_reset.request',
+          targetType: 'user',
+          targetId: user.id,
+          details: { email: user.email },
+          clientAddress: origin.clientAddress,
+        });
       }
       return { resetUrl };
     },
 
-    async resetPassword(input) {
+    async resetPassword(input, origin = UNKNOWN_ORIGIN) {
       const tokenHash = hashToken(input.token);
       const now = clock().toISOString();
       // Check before hashing so that junk tokens cannot make us spend argon2 work.
@@ -139,6 +198,14 @@ export function createAuthService(deps: {
       // Whoever knew the old password (or stole a cookie) is signed out everywhere; other links die too.
       await sessions.invalidateAllForUser(reset.userId);
       await passwordResets.deleteAllForUser(reset.userId);
+      await audit?.record({
+        actorId: reset.userId,
+        action: 'auth.password_reset.complete',
+        targetType: 'user',
+        targetId: reset.userId,
+        details: { sessionsEnded: 'all' },
+        clientAddress: origin.clientAddress,
+      });
     },
 
     async mailSettled() {

@@ -2,11 +2,23 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { unconfiguredMailer, type Mailer } from '../providers/mail/mailer.js';
 import { createSmtpMailer } from '../providers/mail/smtp-mailer.js';
+import { idempotencyRepository, type IdempotencyRepository } from '../repositories/idempotency.js';
+import { noteVersionsRepository } from '../repositories/note-versions.js';
 import { passwordResetsRepository } from '../repositories/password-resets.js';
+import { recordingsRepository } from '../repositories/recordings.js';
 import { sessionsRepository } from '../repositories/sessions.js';
 import { usersRepository } from '../repositories/users.js';
+import { createBlobStore, type BlobStore } from '../storage/index.js';
+import { adminRepository } from '../repositories/admin.js';
+import { auditRepository } from '../repositories/audit.js';
+import { rateLimitsRepository } from '../repositories/rate-limits.js';
+import { createAdminService, type AdminService, type AudioDeleter } from './admin-service.js';
+import { createAuditService, type AuditService } from './audit-service.js';
 import { createAuthService, type AuthService } from './auth-service.js';
 import { systemClock, type Clock } from './clock.js';
+import { createRateLimitService, type RateLimitService } from './rate-limit-service.js';
+import { createRecordingsService, type RecordingsService } from './recordings-service.js';
+import { createRetentionService, type RetentionService } from './retention-service.js';
 import { createSessionService, type SessionService } from './session-service.js';
 
 /**
@@ -20,6 +32,18 @@ export interface Services {
   mailer: Mailer;
   sessions: SessionService;
   auth: AuthService;
+  /** Where recording audio lives (BLOB_STORE). */
+  blobs: BlobStore;
+  recordings: RecordingsService;
+  /** Stored outcomes of Idempotency-Key requests; used through api/http/idempotency.ts. */
+  idempotency: IdempotencyRepository;
+  /** Append-only audit log: `audit.record({ actorId, practiceId, action, targetType, targetId, details })`. */
+  audit: AuditService;
+  /** Sign-in and password-reset throttles, counted in the database. */
+  rateLimits: RateLimitService;
+  admin: AdminService;
+  /** Retention purge (scripts/purge.ts, and on a timer in the server: RETENTION_PURGE_INTERVAL_HOURS). */
+  retention: RetentionService;
 }
 
 export interface ServiceOptions {
@@ -29,6 +53,8 @@ export interface ServiceOptions {
   clock?: Clock;
   /** Defaults to SMTP at SMTP_URL, or a mailer that only logs when it is unset. */
   mailer?: Mailer;
+  /** Defaults to the store BLOB_STORE selects. */
+  blobs?: BlobStore;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -41,6 +67,8 @@ export function createServices(options: ServiceOptions): Services {
       : unconfiguredMailer);
 
   const sessions = createSessionService({ config, sessions: sessionsRepository(database.db), clock });
+  const audit = createAuditService({ audit: auditRepository(database.db), users: usersRepository(database.db), clock });
+  const rateLimits = createRateLimitService({ rateLimits: rateLimitsRepository(database.db), clock });
   const auth = createAuthService({
     config,
     users: usersRepository(database.db),
@@ -48,7 +76,41 @@ export function createServices(options: ServiceOptions): Services {
     sessions,
     mailer,
     clock,
+    audit,
+    rateLimits,
   });
 
-  return { config, database, clock, mailer, sessions, auth };
+  const blobs = options.blobs ?? createBlobStore(config);
+  const recordings = createRecordingsService({
+    db: database.db,
+    recordings: recordingsRepository(database.db),
+    noteVersions: noteVersionsRepository(database.db),
+    blobs,
+    clock,
+    maxUploadBytes: config.MAX_UPLOAD_BYTES,
+  });
+
+  // Blobs after their rows are gone; the store treats a missing key as already deleted.
+  const deleteAudio: AudioDeleter = async (keys) => {
+    for (const key of keys) await blobs.delete(key);
+  };
+  const adminRepo = adminRepository(database.db, database.dialect);
+  const admin = createAdminService({ admin: adminRepo, users: usersRepository(database.db), audit, deleteAudio, clock });
+  const retention = createRetentionService({ admin: adminRepo, audit, rateLimits, deleteAudio, clock });
+
+  return {
+    config,
+    database,
+    clock,
+    mailer,
+    sessions,
+    auth,
+    blobs,
+    recordings,
+    idempotency: idempotencyRepository(database.db),
+    audit,
+    rateLimits,
+    admin,
+    retention,
+  };
 }

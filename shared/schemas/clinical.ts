@@ -67,17 +67,29 @@ export const StoredClinicalDataSchema = z.union([
 ]);
 export type StoredClinicalData = Partial<ClinicalData> & LegacyClinicalData;
 
+/**
+ * One of the spec's options, accepting an empty select ('' → absent) and any letter case ('dogs' → 'Dogs'),
+ * as older local recordings may hold either.
+ */
+function optionOf<const T extends readonly [string, ...string[]]>(options: T) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    if (value.trim() === '') return undefined;
+    return options.find((option) => option.toLowerCase() === value.trim().toLowerCase()) ?? value;
+  }, z.enum(options).optional());
+}
+
 /** Pre-consultation data (spec §3). Every field is optional: the panel itself is optional. */
 export const PreConsultationDataSchema = z.object({
   patientName: z.string().max(200).optional(),
-  species: z.enum(SPECIES).optional(),
+  species: optionOf(SPECIES),
   breed: z.string().max(200).optional(),
   age: z.string().max(100).optional(),
   weight: z.string().max(100).optional(),
   clientName: z.string().max(200).optional(),
   clientPhone: z.string().max(50).optional(),
   clientEmail: z.string().max(320).optional(),
-  consultationType: z.enum(CONSULTATION_TYPES).optional(),
+  consultationType: optionOf(CONSULTATION_TYPES),
   /** True exactly when consultationType is 'Farm Visit' (spec §3). */
   isFarmMode: z.boolean().optional(),
 });
@@ -85,9 +97,9 @@ export type PreConsultationData = z.infer<typeof PreConsultationDataSchema>;
 
 /** Recording metadata sent at extraction (spec §3): DD/MM/YYYY, HH:MM, MM:SS. */
 export const RecordingMetadataSchema = z.object({
-  consultationDate: z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'consultationDate must be DD/MM/YYYY'),
-  consultationTime: z.string().regex(/^\d{2}:\d{2}$/, 'consultationTime must be HH:MM'),
-  recordingDuration: z.string().regex(/^\d{2,}:\d{2}$/, 'recordingDuration must be MM:SS'),
+  consultationDate: z.string().regex(/^\d{1,2}\/\d{1,2}\/\d{4}$/, 'consultationDate must be DD/MM/YYYY'),
+  consultationTime: z.string().regex(/^\d{1,2}:\d{2}$/, 'consultationTime must be HH:MM'),
+  recordingDuration: z.string().regex(/^\d{1,}:\d{2}$/, 'recordingDuration must be MM:SS'),
 });
 export type RecordingMetadata = z.infer<typeof RecordingMetadataSchema>;
 

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install -y chromium`); override with CHROMIUM_PATH. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -9,12 +15,17 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const artifactsDir = path.resolve('tests/.artifacts');
 
 export const viewports = {
+  /** The narrowest phone the app is designed for. */
+  narrow: { width: 360, height: 740 },
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },
 } as const;
 
-/** Headless Chromium with everything that phones home switched off (the test machine has no internet). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Headless Chromium with everything that phones home switched off (the test machine has no internet).
+ * extraArgs adds switches, e.g. a fake microphone.
+ */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -26,6 +37,7 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }
@@ -68,8 +80,14 @@ export async function newPage(
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // 'disabled' fast-forwards finite animations (toast slide-in), so shots show the settled screen.
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
+}
+
+/** The page must not scroll sideways (the classic small-phone layout bug). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 /** Resolves once an activated service worker controls the page (clientsClaim makes that happen on first install). */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { speechRecognitionSupported, VoiceCommandListener } from './capture/speech-commands';
 import { voiceAction, type VoiceCommand } from './model/voice-commands';
 import { useRecorder } from './recorder-store';
@@ -6,7 +6,7 @@ import { useRecorder } from './recorder-store';
 /** Hands-free control: runs each recognised command if the recorder's state allows it (spec section 4). */
 export function useVoiceCommands(enabled: boolean): { supported: boolean; lastCommand: string | null } {
   const [lastCommand, setLastCommand] = useState<string | null>(null);
-  const supported = useRef(speechRecognitionSupported()).current;
+  const [supported] = useState(speechRecognitionSupported);
 
   useEffect(() => {
     if (!enabled || !supported) return;

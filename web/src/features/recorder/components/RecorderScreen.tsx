@@ -129,7 +129,7 @@ export function RecorderScreen() {
           </Button>
         )}
 
-        {status === 'recorded' && selected && <RecordingPreview audio={selected.audioBlob} />}
+        {status === 'recorded' && selected && <RecordingPreview key={selected.id} audio={selected.audioBlob} />}
 
         {status === 'processing' && machine.processingStep && (
           <ProcessingView step={machine.processingStep} progress={machine.processingProgress} />

@@ -6,14 +6,11 @@ export const PLAYBACK_FAILED = 'Unable to play audio. The recording is saved and
 
 /** 'Recording Preview': plays the stored audio; a playback failure never implies the recording is lost. */
 export function RecordingPreview({ audio }: { audio: Blob }) {
-  const [url, setUrl] = useState<string | null>(null);
+  // One object URL for the component's life: the parent keys it by recording id, and a recording's audio
+  // never changes, even when the list reloads it as a new Blob object.
+  const [url] = useState(() => URL.createObjectURL(audio));
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
   const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const objectUrl = URL.createObjectURL(audio);
-    setUrl(objectUrl);
-    setFailed(false);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [audio]);
   return (
     <Card>
       <CardHeader>
@@ -24,9 +21,14 @@ export function RecordingPreview({ audio }: { audio: Blob }) {
           {PLAYBACK_FAILED}
         </p>
       ) : (
-        url && (
-          <audio className={styles.player} controls preload="metadata" src={url} onError={() => setFailed(true)} data-testid="preview-audio" />
-        )
+        <audio
+          className={styles.player}
+          controls
+          preload="metadata"
+          src={url}
+          onError={() => setFailed(true)}
+          data-testid="preview-audio"
+        />
       )}
     </Card>
   );

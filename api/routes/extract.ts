@@ -1,0 +1,56 @@
+import { bodyLimit } from 'hono/body-limit';
+import type { Config } from '../config.js';
+import { HttpError } from '../http/errors.js';
+import { requireUser } from '../http/auth.js';
+import { createRouter } from '../http/router.js';
+import type { Services } from '../services/index.js';
+import { createNotesService, NotesService, transcriptTooLong } from '../services/notes-service.js';
+
+/** JSON escaping can at most double-and-a-bit a transcript (\uXXXX for control characters); allow for it. */
+const BYTES_PER_CHAR_WORST_CASE = 6;
+const ENVELOPE_BYTES = 64 * 1024;
+
+// One service (one provider client) per running configuration.
+const servicesByConfig = new WeakMap<Config, NotesService>();
+
+function serviceFor(services: Services & { notes?: NotesService }): NotesService {
+  if (services.notes) return services.notes;
+  let service = servicesByConfig.get(services.config);
+  if (!service) {
+    service = createNotesService(services.config);
+    servicesByConfig.set(services.config, service);
+  }
+  return service;
+}
+
+/**
+ * POST /api/extract   JSON { transcript, preConsultationData?, recordingMetadata?, segments? }  (signed in)
+ *   200 { clinicalData, evidence, safetyFlags, warnings? }
+ *   400 { error: 'Transcript is required' } for a missing or blank transcript; { error } for other bad fields
+ *   413 { error } for a transcript over 200 000 characters (or a body too large to be one)
+ *   401 { error: 'Not authenticated' }
+ */
+export function extractRoutes(services: Services & { notes?: NotesService }) {
+  const router = createRouter();
+  const service = () => serviceFor(services);
+  router.post(
+    '/extract',
+    requireUser(services),
+    bodyLimit({
+      maxSize: service().maxTranscriptChars * BYTES_PER_CHAR_WORST_CASE + ENVELOPE_BYTES,
+      onError: (c) => c.json({ error: transcriptTooLong(service().maxTranscriptChars) }, 413),
+    }),
+    async (c) => {
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        throw new HttpError(400, 'Malformed JSON body');
+      }
+      const request = service().parse(body);
+      const response = await service().extract(request, c.req.raw.signal);
+      return c.json(response, 200);
+    },
+  );
+  return router;
+}

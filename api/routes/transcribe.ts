@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Config } from '../config.js';
+import { FfmpegMissingError } from '../audio/ffmpeg.js';
+import type { AppEnv } from '../http/env.js';
+import { requireUser } from '../http/auth.js';
+import { createRouter } from '../http/router.js';
+import { createTranscriptionProvider, transcriptionProviderLabel } from '../providers/transcription/index.js';
+import { JOB_ID_PATTERN, ProgressStore } from '../providers/transcription/progress.js';
+import { TranscriptionProviderError } from '../providers/transcription/types.js';
+import { parsePreConsultation } from '../providers/transcription/vocabulary.js';
+import type { Services } from '../services/index.js';
+import { AudioInputError, TranscriptionService } from '../services/transcription-service.js';
+
+/** Room for the multipart envelope and the preConsultationData field on top of the audio itself. */
+const FORM_OVERHEAD_BYTES = 256 * 1024;
+
+export function transcriptionServiceFor(config: Config, progress = new ProgressStore()): TranscriptionService {
+  return new TranscriptionService(
+    createTranscriptionProvider(config),
+    {
+      maxAudioBytes: config.MAX_AUDIO_BYTES,
+      maxAudioSeconds: config.MAX_AUDIO_SECONDS,
+      pieceSeconds: config.TRANSCRIPTION_PIECE_SECONDS,
+      // The local engine queues internally; more pieces in flight than it runs would only hold memory.
+      concurrency: config.TRANSCRIPTION_PROVIDER === 'local' ? config.WHISPER_CONCURRENCY : config.TRANSCRIPTION_CONCURRENCY,
+      languages: config.TRANSCRIPTION_LANGUAGES.split(','),
+      ffmpegPath: config.FFMPEG_PATH,
+    },
+    progress,
+  );
+}
+
+// One service (one provider, one model load) per running configuration.
+const servicesByConfig = new WeakMap<Config, TranscriptionService>();
+
+function serviceFor(services: Services & { transcription?: TranscriptionService }): TranscriptionService {
+  if (services.transcription) return services.transcription;
+  let service = servicesByConfig.get(services.config);
+  if (!service) {
+    service = transcriptionServiceFor(services.config);
+    servicesByConfig.set(services.config, service);
+  }
+  return service;
+}
+
+/**
+ * POST /api/transcribe                    multipart: audio (file), preConsultationData (JSON string, optional)
+ *   headers: X-Request-Id (optional, 8–64 of [A-Za-z0-9_-]) to follow progress while the upload is processed
+ *   200 { transcript, transcriptLanguage, durationSeconds, pieces, segments, provider }
+ *   4xx/5xx { error }  (400 empty/missing/bad field, 413 too large, 415 not audio, 422 undecodable/truncated,
+ *                       502/503/504 the transcription engine failed; the message is meant for the banner)
+ * GET  /api/transcribe/progress/:id       { id, stage, percent, piecesDone, piecesTotal, audioSeconds, error, … }
+ *   404 { error } for an unknown id or one started by another user.
+ */
+export function transcribeRoutes(services: Services & { transcription?: TranscriptionService }) {
+  const router = createRouter();
+  const auth = requireUser(services);
+  const maxBytes = services.config.MAX_AUDIO_BYTES;
+
+  router.get('/transcribe/progress/:id', auth, (c) => {
+    const progress = serviceFor(services).progress?.get(c.req.param('id'), c.var.user.id);
+    if (!progress) return c.json({ error: 'No transcription with that id' }, 404);
+    return c.json(progress, 200);
+  });
+
+  router.post(
+    '/transcribe',
+    auth,
+    bodyLimit({
+      maxSize: maxBytes + FORM_OVERHEAD_BYTES,
+      onError: (c) => {
+        // The rest of the upload is never read; closing the connection stops the client reusing a socket
+        // that still carries it (the next request on it would fail).
+        c.header('Connection', 'close');
+        return c.json({ error: `The audio file is too large (limit ${Math.round(maxBytes / 100_000) / 10} MB)` }, 413);
+      },
+    }),
+    async (c) => {
+      const service = serviceFor(services);
+      const requested = c.req.header('x-request-id');
+      if (requested !== undefined && !JOB_ID_PATTERN.test(requested)) {
+        return c.json({ error: 'X-Request-Id must be 8–64 letters, digits, - or _' }, 400);
+      }
+      if (requested && service.progress?.isRunning(requested)) {
+        return c.json({ error: 'A transcription with this X-Request-Id is already running' }, 409);
+      }
+      const jobId = requested ?? randomUUID();
+      service.progress?.start(jobId, c.var.user.id);
+      c.header('X-Request-Id', jobId);
+      try {
+        const { audio, preConsultation } = await readForm(c);
+        const result = await service.transcribe({ audio, preConsultation, jobId, signal: c.req.raw.signal });
+        service.progress?.finish(jobId);
+        return c.json({ ...result, provider: transcriptionProviderLabel(services.config) }, 200);
+      } catch (error) {
+        const { status, message } = describeFailure(error);
+        service.progress?.finish(jobId, message);
+        if (status === 500) console.error('[transcribe] unexpected failure:', error);
+        return c.json({ error: message }, status);
+      }
+    },
+  );
+  return router;
+}
+
+async function readForm(c: Context<AppEnv>): Promise<{ audio: Uint8Array; preConsultation: ReturnType<typeof parsePreConsultation> }> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data/i.test(type)) {
+    throw new AudioInputError(400, "Send the recording as multipart/form-data with an 'audio' file field");
+  }
+  let form: Record<string, string | File | (string | File)[]>;
+  try {
+    form = await c.req.parseBody({ all: false });
+  } catch {
+    throw new AudioInputError(400, 'The upload could not be read as a form; please try again');
+  }
+  const audio = form.audio;
+  if (!(audio instanceof File)) {
+    throw new AudioInputError(400, "No audio file received (expected a file in the form field 'audio')");
+  }
+  const raw = form.preConsultationData;
+  let preConsultation;
+  try {
+    preConsultation = parsePreConsultation(typeof raw === 'string' ? raw : undefined);
+  } catch (error) {
+    throw new AudioInputError(400, error instanceof Error ? error.message : 'preConsultationData is invalid');
+  }
+  return { audio: new Uint8Array(await audio.arrayBuffer()), preConsultation };
+}
+
+function describeFailure(error: unknown): { status: 400 | 413 | 415 | 422 | 500 | 502 | 503 | 504; message: string } {
+  if (error instanceof AudioInputError) return { status: error.status, message: error.message };
+  if (error instanceof TranscriptionProviderError) return { status: error.status, message: `Transcription failed: ${error.message}` };
+  if (error instanceof FfmpegMissingError) return { status: 503, message: `Transcription is not available on this server: ${error.message}` };
+  return { status: 500, message: 'Transcription failed' };
+}

@@ -1,0 +1,63 @@
+import {
+  ExtractRequestSchema,
+  MAX_TRANSCRIPT_CHARS,
+  type ExtractRequest,
+  type ExtractResponse,
+} from '../../shared/schemas/clinical.js';
+import type { Config } from '../config.js';
+import { describeZodError, HttpError } from '../http/errors.js';
+import {
+  createNotesExtractor,
+  EmbeddedNotesExtractor,
+  type NotesExtractor,
+} from '../providers/notes/index.js';
+
+export const TRANSCRIPT_REQUIRED = 'Transcript is required';
+export const transcriptTooLong = (limit: number) =>
+  `Transcript is too long (limit ${limit.toLocaleString('en-ZA')} characters)`;
+
+/**
+ * POST /api/extract behind the route: validates the request, runs the configured extractor, and never lets a
+ * provider failure become a 500 (the embedded extractor answers instead, with a warning).
+ */
+export class NotesService {
+  private readonly embedded = new EmbeddedNotesExtractor();
+
+  constructor(
+    readonly extractor: NotesExtractor,
+    readonly maxTranscriptChars = MAX_TRANSCRIPT_CHARS,
+  ) {}
+
+  /** The request as the extractor needs it; HttpError 400/413 with the message the client shows. */
+  parse(body: unknown): ExtractRequest {
+    const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const transcript = record.transcript;
+    if (typeof transcript !== 'string' || transcript.trim() === '')
+      throw new HttpError(400, TRANSCRIPT_REQUIRED);
+    if (transcript.length > this.maxTranscriptChars)
+      throw new HttpError(413, transcriptTooLong(this.maxTranscriptChars));
+    // The client omits preConsultationData when empty (spec §7); an explicit null means the same.
+    const cleaned = Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null));
+    const parsed = ExtractRequestSchema.safeParse(cleaned);
+    if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
+    return parsed.data;
+  }
+
+  async extract(request: ExtractRequest, signal?: AbortSignal): Promise<ExtractResponse> {
+    try {
+      return await this.extractor.extract(request, signal);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      console.error(`[notes] ${this.extractor.id} extractor failed; using the embedded one:`, error);
+      const fallback = await this.embedded.extract(request);
+      return {
+        ...fallback,
+        warnings: ['Notes were written by the built-in extractor.', ...(fallback.warnings ?? [])],
+      };
+    }
+  }
+}
+
+export function createNotesService(config: Config): NotesService {
+  return new NotesService(createNotesExtractor(config));
+}

@@ -1,0 +1,139 @@
+import type { AdminRepository, RetentionCandidate } from '../repositories/admin.js';
+import type { AudioDeleter } from './admin-service.js';
+import type { AuditService } from './audit-service.js';
+import type { Clock } from './clock.js';
+import type { RateLimitService } from './rate-limit-service.js';
+
+/** SA Veterinary Council: clinical records are kept at least 3 years after the last consultation. */
+export const MIN_RETENTION_YEARS = 3;
+export const DEFAULT_RETENTION_YEARS = 7;
+export const MAX_RETENTION_YEARS = 100;
+
+export interface PracticePurge {
+  practiceId: string;
+  retentionYears: number;
+  /** Patients whose last consultation is before this instant are expired. */
+  cutoff: string;
+  recordingIds: string[];
+}
+
+export interface PurgeReport {
+  dryRun: boolean;
+  ranAt: string;
+  practices: PracticePurge[];
+  recordingsDeleted: number;
+  audioBlobsDeleted: number;
+  practicesOnLegalHold: number;
+  rateLimitEventsPruned: number;
+}
+
+export interface RetentionService {
+  /** Deletes (or with dryRun, lists) every expired record and its audio; practices on legal hold are skipped. */
+  purge(options?: { dryRun?: boolean }): Promise<PurgeReport>;
+  /** Runs purge() every `intervalMs` (first run after one interval); returns a stop function. */
+  schedule(intervalMs: number): () => void;
+}
+
+/** Same animal, same owner: the unit whose "last consultation" the retention period counts from. */
+function patientKey(row: Pick<RetentionCandidate, 'patientName' | 'clientName'>): string {
+  const norm = (value: string | null) => (value ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  return `${norm(row.patientName)}\u0000${norm(row.clientName)}`;
+}
+
+export function retentionCutoff(now: Date, years: number): Date {
+  const cutoff = new Date(now.getTime());
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - Math.max(MIN_RETENTION_YEARS, years));
+  return cutoff;
+}
+
+/**
+ * The recordings of one practice that may go: every recording of a patient whose latest consultation (any
+ * recording, soft-deleted ones included) is older than the cutoff. A patient seen again keeps its history.
+ */
+export function expiredRecordings(rows: RetentionCandidate[], cutoff: Date): RetentionCandidate[] {
+  const last = new Map<string, number>();
+  for (const row of rows) {
+    const key = patientKey(row);
+    last.set(key, Math.max(last.get(key) ?? -Infinity, new Date(row.recordedAt).getTime()));
+  }
+  return rows.filter((row) => (last.get(patientKey(row)) ?? Infinity) < cutoff.getTime());
+}
+
+export function createRetentionService(deps: {
+  admin: AdminRepository;
+  audit: AuditService;
+  rateLimits: RateLimitService;
+  deleteAudio: AudioDeleter;
+  clock: Clock;
+}): RetentionService {
+  const { admin, audit, rateLimits, deleteAudio, clock } = deps;
+  let running: Promise<PurgeReport> | undefined;
+
+  async function run(dryRun: boolean): Promise<PurgeReport> {
+    const now = clock();
+    const report: PurgeReport = {
+      dryRun,
+      ranAt: now.toISOString(),
+      practices: [],
+      recordingsDeleted: 0,
+      audioBlobsDeleted: 0,
+      practicesOnLegalHold: await admin.countOnLegalHold(),
+      rateLimitEventsPruned: 0,
+    };
+    for (const practice of await admin.practicesForPurge()) {
+      const cutoff = retentionCutoff(now, practice.retentionYears);
+      const expired = expiredRecordings(await admin.recordingsForRetention(practice.id), cutoff);
+      if (expired.length === 0) continue;
+      const ids = expired.map((row) => row.id);
+      report.practices.push({ practiceId: practice.id, retentionYears: practice.retentionYears, cutoff: cutoff.toISOString(), recordingIds: ids });
+      if (dryRun) continue;
+
+      const deleted = await admin.deleteRecordings(practice.id, ids);
+      const keys = [...new Set(expired.flatMap((row) => (row.audioBlobKey ? [row.audioBlobKey] : [])))];
+      const stillUsed = await admin.referencedAudioKeys(keys);
+      const orphaned = keys.filter((key) => !stillUsed.has(key));
+      await deleteAudio(orphaned);
+      report.recordingsDeleted += deleted;
+      report.audioBlobsDeleted += orphaned.length;
+      await audit.record({
+        actorId: null,
+        practiceId: practice.id,
+        action: 'retention.purge',
+        targetType: 'practice',
+        targetId: practice.id,
+        details: { retentionYears: practice.retentionYears, cutoff: cutoff.toISOString(), recordingsDeleted: deleted, audioBlobsDeleted: orphaned.length, recordingIds: ids },
+      });
+    }
+    if (!dryRun) report.rateLimitEventsPruned = await rateLimits.prune();
+    return report;
+  }
+
+  return {
+    async purge(options = {}) {
+      // One purge at a time per process: the timer and a manual run must not race over the same rows.
+      while (running) await running.catch(() => undefined);
+      running = run(options.dryRun ?? false);
+      try {
+        return await running;
+      } finally {
+        running = undefined;
+      }
+    },
+
+    schedule(intervalMs) {
+      const timer = setInterval(() => {
+        void this.purge().then(
+          (report) => {
+            if (report.recordingsDeleted > 0) {
+              console.log(`[retention] purged ${report.recordingsDeleted} expired recordings from ${report.practices.length} practices`);
+            }
+          },
+          (error: unknown) => console.error(`[retention] purge failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }, intervalMs);
+      // The timer alone must not keep the process alive (tests, graceful shutdown).
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}

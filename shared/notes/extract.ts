@@ -1,0 +1,120 @@
+/**
+ * The embedded extractor: transcript → SOAP clinical data with evidence and safety flags. Deterministic,
+ * no model and no network; runs in the browser and on the server.
+ */
+import type {
+  BulletEvidence,
+  ClinicalData,
+  ExtractRequest,
+  ExtractResponse,
+  SoapSection,
+} from '../schemas/clinical';
+import { bulletsOf, mergeDuplicates, type DraftBullet } from './bullets';
+import { classifyUtterances, type Classified } from './classify';
+import { isSupported, placeSegments, toEvidenceSpans } from './evidence';
+import type { SoapKey } from './lexicon';
+import { normaliseDoses } from './normalise';
+import { checkPlanSafety, inferSpecies } from './safety';
+import { splitUtterances } from './split';
+
+const SECTION_OF: Record<SoapKey, SoapSection> = {
+  S: 'subjective',
+  O: 'objective',
+  A: 'assessment',
+  P: 'plan',
+};
+
+export interface ExtractionTrace {
+  classified: Classified[];
+  drafts: DraftBullet[];
+  droppedUnsupported: DraftBullet[];
+}
+
+/** Header fields: pre-consultation data first, then recording metadata (spec §3, §7). */
+export function headerFields(
+  request: ExtractRequest,
+  inferredSpecies: string | undefined,
+): Partial<ClinicalData> {
+  const pre = request.preConsultationData;
+  const meta = request.recordingMetadata;
+  const header: Partial<ClinicalData> = {};
+  if (meta?.consultationDate) header.consultationDate = meta.consultationDate;
+  if (meta?.consultationTime) header.consultationTime = meta.consultationTime;
+  if (meta?.recordingDuration) header.recordingDuration = meta.recordingDuration;
+  if (pre?.clientName?.trim()) header.clientName = pre.clientName.trim();
+  if (pre?.patientName?.trim()) header.patientName = pre.patientName.trim();
+  const species = pre?.species ?? inferredSpecies;
+  if (species) header.species = species;
+  if (pre?.consultationType) header.consultationType = pre.consultationType;
+  return header;
+}
+
+/**
+ * Completes notes written by any engine (embedded or a model): header fields from the request, the safety
+ * pass over the Plan, and the species fallback. Shared so that every provider answers the same way.
+ */
+export function completeResponse(
+  request: ExtractRequest,
+  sections: Record<SoapSection, string[]>,
+  evidence: BulletEvidence[],
+  warnings: string[],
+): ExtractResponse {
+  const inferred = request.preConsultationData?.species ? undefined : inferSpecies(request.transcript);
+  if (inferred) warnings.push(`Species not given; inferred '${inferred}' from the transcript.`);
+  const clinicalData: ClinicalData = {
+    ...headerFields(request, inferred),
+    subjective: sections.subjective.join('\n'),
+    objective: sections.objective.join('\n'),
+    assessment: sections.assessment.join('\n'),
+    plan: sections.plan.join('\n'),
+  };
+  const safetyFlags = checkPlanSafety(clinicalData.plan, request.preConsultationData?.species ?? inferred);
+  const response: ExtractResponse = { clinicalData, evidence, safetyFlags };
+  if (warnings.length > 0) response.warnings = warnings;
+  return response;
+}
+
+/** Extracts SOAP notes from a transcript; `trace` receives the intermediate stages for debugging and tests. */
+export function extractClinicalNotes(
+  request: ExtractRequest,
+  trace?: Partial<ExtractionTrace>,
+): ExtractResponse {
+  const transcript = request.transcript;
+  const warnings: string[] = [];
+  const classified = classifyUtterances(splitUtterances(transcript));
+  const drafts = mergeDuplicates(classified.flatMap(bulletsOf));
+
+  const supported: DraftBullet[] = [];
+  const unsupported: DraftBullet[] = [];
+  for (const draft of drafts) {
+    const quoted = draft.spans.map((s) => transcript.slice(s.start, s.end)).join(' ');
+    // Bullets carry canonical doses ('0.5 mg/kg PO SID'); the quote supports them in either spelling.
+    const evidenceText = `${quoted} ${normaliseDoses(quoted)}`;
+    (isSupported(draft.text, evidenceText) ? supported : unsupported).push(draft);
+  }
+
+  const sections: Record<SoapSection, string[]> = { subjective: [], objective: [], assessment: [], plan: [] };
+  const evidence: BulletEvidence[] = [];
+  const placed = request.segments ? placeSegments(transcript, request.segments) : [];
+  for (const draft of supported) {
+    const section = SECTION_OF[draft.section];
+    const lines = sections[section];
+    evidence.push({
+      section,
+      line: lines.length,
+      bullet: draft.text,
+      spans: toEvidenceSpans(transcript, draft.spans, placed),
+    });
+    lines.push(draft.text);
+  }
+
+  if (transcript.trim() !== '' && supported.length === 0)
+    warnings.push('No clinical statements were found in the transcript.');
+
+  if (trace) {
+    trace.classified = classified;
+    trace.drafts = drafts;
+    trace.droppedUnsupported = unsupported;
+  }
+  return completeResponse(request, sections, evidence, warnings);
+}

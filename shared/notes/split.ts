@@ -1,0 +1,171 @@
+/**
+ * Splits a transcript into turns (lines, or labelled speaker turns) and turns into sentence-sized
+ * utterances, keeping character offsets into the original transcript for evidence.
+ */
+import { lexicon } from './lexicon';
+import { hasTerm } from './text';
+
+export type Speaker = 'vet' | 'client' | 'unknown';
+
+export interface Utterance {
+  /** 0-based index of the turn (line or labelled speaker turn) the utterance belongs to. */
+  turn: number;
+  /** Character offsets [start, end) in the transcript. */
+  start: number;
+  end: number;
+  /** The transcript text of [start, end), with any speaker label removed. */
+  text: string;
+  /** Speaker from an explicit label ('[doctor]', 'Vet:', 'Kliënt:'), else 'unknown'. */
+  labelledSpeaker: Speaker;
+}
+
+const SPEAKER_LABEL =
+  /^\s*(?:\[(?<bracketed>[^\]\n]{1,30})\]\s*:?|(?<plain>vet|veearts|doctor|dokter|dr|client|kliënt|klient|owner|eienaar|patient|pasiënt|farmer|boer|nurse|verpleegster|assistant|speaker ?\d)\s*:)\s*/iu;
+
+const VET_LABELS = /^(?:vet|veearts|doctor|dokter|dr|clinician|speaker ?1)$/iu;
+const CLIENT_LABELS =
+  /^(?:client|kliënt|klient|owner|eienaar|patient|pasiënt|farmer|boer|patient_guest|guest_family|speaker ?2)$/iu;
+
+function speakerOf(label: string | undefined): Speaker {
+  if (!label) return 'unknown';
+  const trimmed = label.trim();
+  if (VET_LABELS.test(trimmed)) return 'vet';
+  if (CLIENT_LABELS.test(trimmed)) return 'client';
+  return 'unknown';
+}
+
+// Words after which a full stop does not end a sentence.
+const ABBREVIATIONS = new Set([
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'mnr',
+  'mev',
+  'me',
+  'prof',
+  'vs',
+  'eg',
+  'e.g',
+  'i.e',
+  'ie',
+  'nr',
+  'no',
+  'approx',
+  'ca',
+  'bv',
+  'st',
+]);
+
+/** Sentence boundaries inside one turn: [.!?] followed by whitespace or the end, except after abbreviations. */
+function sentenceRanges(text: string, offset: number): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let start = 0;
+  const boundary = /[.!?]+(?=\s|$)|\n+/gu;
+  for (const match of text.matchAll(boundary)) {
+    const end = match.index + match[0].length;
+    const before = text.slice(start, match.index).trim();
+    const lastWord = before.split(/\s+/).pop()?.toLowerCase() ?? '';
+    if (match[0].startsWith('.') && ABBREVIATIONS.has(lastWord.replace(/\.$/, ''))) continue;
+    ranges.push([start, end]);
+    start = end;
+  }
+  if (start < text.length) ranges.push([start, text.length]);
+  return ranges
+    .map(([s, e]): [number, number] => {
+      const slice = text.slice(s, e);
+      const lead = slice.length - slice.trimStart().length;
+      const trail = slice.length - slice.trimEnd().length;
+      return [offset + s + lead, offset + e - trail];
+    })
+    .filter(([s, e]) => e > s);
+}
+
+const RUN_ON_WORDS = 30;
+const MIN_PIECE_WORDS = 6;
+// Where speech without punctuation (ASR output) usually turns to a new thought.
+const THOUGHT_BREAK =
+  /\s(?=(?:okay|ok|alright|all right|so|now|um|uh|mm-hmm|and then|but|because|well|anyway|also|goed|reg|nou|toe|want|maar|en toe|dan)\b)/giu;
+
+// Second-level breaks for what is still too long: where a new subject or a new measurement starts.
+const CLAUSE_BREAK =
+  /\s(?=(?:i'm|i am|i|we|we'll|he's|she's|he|she|there's|it's|ek|ons|hy|hy's|sy's|dis|daar|temperature|temperatuur|heart rate|hartklop|respiratory|asemhaling|weight|gewig|plan|assessment|diagnose|diagnosis|prognosis|prognose|on examination|by ondersoek)\b)/giu;
+const LONG_PIECE_WORDS = 25;
+const SMALL_TALK_SPLIT_WORDS = 15;
+const MIN_ASIDE_WORDS = 4;
+const MIN_CLAUSE_WORDS = 8;
+
+const wordCount = (text: string): number => text.trim().split(/\s+/).filter(Boolean).length;
+
+/** Cuts [start, end) at the matches of `breaks`, never leaving a piece shorter than `minWords` before a cut. */
+function cutAt(
+  transcript: string,
+  start: number,
+  end: number,
+  breaks: RegExp,
+  minWords: number,
+): Array<[number, number]> {
+  const text = transcript.slice(start, end);
+  const pieces: Array<[number, number]> = [];
+  let pieceStart = 0;
+  for (const match of text.matchAll(breaks)) {
+    if (wordCount(text.slice(pieceStart, match.index)) < minWords) continue;
+    pieces.push([start + pieceStart, start + match.index]);
+    pieceStart = match.index + match[0].length;
+  }
+  pieces.push([start + pieceStart, end]);
+  return pieces.filter(([s, e]) => transcript.slice(s, e).trim() !== '');
+}
+
+/**
+ * Cuts an unpunctuated run-on sentence (typical of speech recognisers) first at discourse markers, then,
+ * where still long, where a new subject or measurement starts, so that an aside and a finding spoken in one
+ * breath are classified separately.
+ */
+function splitRunOn(transcript: string, start: number, end: number): Array<[number, number]> {
+  const words = wordCount(transcript.slice(start, end));
+  // An aside inside a long breath must not take the clinical words around it down with it.
+  if (words > SMALL_TALK_SPLIT_WORDS && hasTerm(lexicon().smallTalk, transcript.slice(start, end))) {
+    return cutAt(
+      transcript,
+      start,
+      end,
+      new RegExp(`${THOUGHT_BREAK.source}|${CLAUSE_BREAK.source}`, 'giu'),
+      MIN_ASIDE_WORDS,
+    );
+  }
+  if (words <= RUN_ON_WORDS) return [[start, end]];
+  return cutAt(transcript, start, end, THOUGHT_BREAK, MIN_PIECE_WORDS).flatMap(([s, e]) =>
+    wordCount(transcript.slice(s, e)) > LONG_PIECE_WORDS
+      ? cutAt(transcript, s, e, CLAUSE_BREAK, MIN_CLAUSE_WORDS)
+      : [[s, e] as [number, number]],
+  );
+}
+
+/** Utterances of a transcript, in order. */
+export function splitUtterances(transcript: string): Utterance[] {
+  const utterances: Utterance[] = [];
+  let turn = -1;
+  let lineStart = 0;
+  for (const line of transcript.split('\n')) {
+    const lineOffset = lineStart;
+    lineStart += line.length + 1;
+    if (line.trim() === '') continue;
+    const label = SPEAKER_LABEL.exec(line);
+    const groups = label?.groups;
+    const labelText = groups?.bracketed ?? groups?.plain;
+    const speaker = speakerOf(labelText);
+    // A label only counts when it names a speaker; '[inaudible]' stays part of the text.
+    const bodyStart = label && (speaker !== 'unknown' || groups?.plain) ? label[0].length : 0;
+    turn++;
+    for (const [sentenceStart, sentenceEnd] of sentenceRanges(
+      line.slice(bodyStart),
+      lineOffset + bodyStart,
+    )) {
+      for (const [start, end] of splitRunOn(transcript, sentenceStart, sentenceEnd)) {
+        utterances.push({ turn, start, end, text: transcript.slice(start, end), labelledSpeaker: speaker });
+      }
+    }
+  }
+  return utterances;
+}

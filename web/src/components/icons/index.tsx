@@ -1,0 +1,188 @@
+import type { ReactNode, SVGProps } from 'react';
+
+/**
+ * Inline SVG icons (no icon font: the app must work offline and under a strict CSP). Stroke icons on a
+ * 24-unit grid; decorative by default, pass aria-label (and role="img") when an icon carries meaning alone.
+ */
+export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
+  size?: number;
+}
+
+function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
+  const labelled = props['aria-label'] !== undefined;
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden={labelled ? undefined : true}
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const MicIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="9" y="2" width="6" height="12" rx="3" />
+    <path d="M5 10a7 7 0 0 0 14 0" />
+    <path d="M12 17v5" />
+    <path d="M8 22h8" />
+  </Icon>
+);
+
+export const LanguagesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 5h9" />
+    <path d="M8.5 3v2" />
+    <path d="M11 5c-1 4-3.5 7-7 9" />
+    <path d="M6 9c1.2 2 3 3.6 5 4.5" />
+    <path d="M13 21l4-9 4 9" />
+    <path d="M14.5 18h5" />
+  </Icon>
+);
+
+export const ClipboardNotesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="5" y="4" width="14" height="18" rx="2" />
+    <path d="M9 2h6v4H9z" />
+    <path d="M9 11h6" />
+    <path d="M9 15h6" />
+    <path d="M9 19h3" />
+  </Icon>
+);
+
+export const ShieldCheckIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 22s8-3.5 8-10V5l-8-3-8 3v7c0 6.5 8 10 8 10z" />
+    <path d="M8.5 12l2.5 2.5 4.5-5" />
+  </Icon>
+);
+
+export const ShieldIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 22s8-3.5 8-10V5l-8-3-8 3v7c0 6.5 8 10 8 10z" />
+  </Icon>
+);
+
+export const LockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="4" y="11" width="16" height="11" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+);
+
+export const TractorIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="7" cy="16" r="4" />
+    <circle cx="18" cy="18" r="2" />
+    <path d="M3 12V6h7l2 6" />
+    <path d="M12 12h6a2 2 0 0 1 2 2v2" />
+    <path d="M15 12V8h3" />
+    <path d="M11 16h5" />
+  </Icon>
+);
+
+export const HistoryIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12a9 9 0 1 0 3-6.7" />
+    <path d="M3 4v5h5" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+
+export const LogOutIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+    <path d="M16 17l5-5-5-5" />
+    <path d="M21 12H9" />
+  </Icon>
+);
+
+export const ArrowLeftIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M19 12H5" />
+    <path d="M12 19l-7-7 7-7" />
+  </Icon>
+);
+
+export const MailIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </Icon>
+);
+
+export const CheckCircleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8 12.5l2.5 2.5L16 9.5" />
+  </Icon>
+);
+
+export const AlertCircleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5v5" />
+    <path d="M12 16.5h.01" />
+  </Icon>
+);
+
+export const InfoIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5" />
+    <path d="M12 7.5h.01" />
+  </Icon>
+);
+
+export const CloseIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M18 6L6 18" />
+    <path d="M6 6l12 12" />
+  </Icon>
+);
+
+export const CompassIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M15.5 8.5l-2 5-5 2 2-5z" />
+  </Icon>
+);
+
+/** The VeldVet mark: a microphone with a clinical cross over the veld. Colours are fixed brand colours. */
+export function LogoMark({ size = 36, title }: { size?: number; title?: string }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 512 512"
+      role={title ? 'img' : undefined}
+      aria-hidden={title ? undefined : true}
+      aria-label={title}
+      focusable="false"
+    >
+      <rect width="512" height="512" rx="112" fill="#0f5f58" />
+      <path d="M0 400 Q128 350 256 392 T512 380 V400 Q512 512 400 512 H112 Q0 512 0 400 Z" fill="#3fa34d" />
+      <rect x="196" y="88" width="120" height="200" rx="60" fill="#fff" />
+      <path
+        d="M152 236 a104 104 0 0 0 208 0"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="26"
+        strokeLinecap="round"
+      />
+      <path d="M256 340 V376" stroke="#fff" strokeWidth="26" strokeLinecap="round" />
+      <path d="M256 146 V218 M220 182 H292" stroke="#0f5f58" strokeWidth="22" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { AppLayout } from '../shell/AppLayout';
+import { FullPageLoading, LoadingState } from '../shell/FullPageLoading';
+import { AccessDenied } from './AccessDenied';
+import { isAdmin, useCurrentUser } from './api';
+
+/**
+ * The route guard (spec section 2): 'Loading...' while asking who the user is, /login when the answer is
+ * an error or lacks the success flag, and the Access Denied card when an admin page meets a non-admin.
+ */
+export function RequireAuth({ adminOnly = false }: { adminOnly?: boolean }) {
+  const { data, isPending, isError } = useCurrentUser();
+  if (isPending) return <FullPageLoading />;
+  if (isError || !data?.success || !data.user) return <Navigate to="/login" replace />;
+  return (
+    <AppLayout user={data.user}>
+      {adminOnly && !isAdmin(data.user) ? (
+        <AccessDenied />
+      ) : (
+        // Signed-in pages are split into their own chunks (see app/router.tsx).
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      )}
+    </AppLayout>
+  );
+}
