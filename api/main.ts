@@ -7,6 +7,8 @@ import { createServices } from './services/index.js';
 
 /** `npm start`: one process serving the PWA and the API. */
 async function main(): Promise<void> {
+  // Operators may keep settings in ./.env; real environment variables win over it.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });

@@ -2,6 +2,17 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import {
+  processingErrorMessage,
+  processRecording,
+  ProcessingError,
+} from '../web/src/features/recorder/processing/process-recording';
+import {
+  applyProcessingResult,
+  BACKGROUND_SYNC_TAG,
+  queuedRecordings,
+} from '../web/src/features/recorder/processing/processing-queue';
+import { LocalRecordingStore, VeldVetDB } from '../web/src/features/recorder/storage/local-db';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
 
@@ -27,3 +38,34 @@ function isSkipWaitingMessage(data: unknown): boolean {
 
 // The first install takes control of the open page at once, so it works offline without a second visit.
 clientsClaim();
+
+// Background Sync (Chromium): a recording that could not be processed offline is processed when the
+// connection returns. An open page does the work itself (it shows progress); with no page open the worker
+// processes here. Where Background Sync is missing (Safari, Firefox) the page's own retries on open,
+// `online` and visibility change cover it.
+self.addEventListener('sync', (event: Event) => {
+  const syncEvent = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
+  if (syncEvent.tag === BACKGROUND_SYNC_TAG) syncEvent.waitUntil(drainProcessingQueue());
+});
+
+async function drainProcessingQueue(): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window' });
+  if (windows.length > 0) {
+    for (const client of windows) client.postMessage({ type: 'run-queue' });
+    return;
+  }
+  // The Wi-Fi-only switch lives in the page's storage; without a page, never process over cellular.
+  const connection = (self.navigator as WorkerNavigator & { connection?: { type?: string } }).connection;
+  if (connection?.type === 'cellular') throw new Error('Waiting for Wi-Fi');
+  const store = new LocalRecordingStore(new VeldVetDB());
+  for (const recording of await queuedRecordings(store)) {
+    try {
+      const result = await processRecording(recording, { fetch: (input, init) => fetch(input, init) });
+      await applyProcessingResult(store, recording.id, result);
+    } catch (error) {
+      // A network failure rejects the sync so the browser retries later; anything else is recorded.
+      if (error instanceof ProcessingError && error.retryable) throw error;
+      await store.update(recording.id, { processingError: processingErrorMessage(error), isOnlineOnly: false });
+    }
+  }
+}

@@ -14,17 +14,18 @@ let seed = 100;
 describe.each(dialects)('retention purge (%s)', (dialect) => {
   let server: TestServer;
   /** Real time while records are saved; moved years ahead for the purge. */
-  let offsetMs = 0;
+  /** A frozen 'now' once a test travels, so a purge exactly on the cutoff is decided the same every run. */
+  let frozenNow: number | null = null;
   const client = () => new ApiClient(server.baseUrl);
 
   beforeAll(async () => {
     server = await startTestServer({
       dialect,
-      overrides: (options) => createServices({ ...options, clock: () => new Date(Date.now() + offsetMs) }),
+      overrides: (options) => createServices({ ...options, clock: () => new Date(frozenNow ?? Date.now()) }),
     });
   });
   afterEach(() => {
-    offsetMs = 0;
+    frozenNow = null;
   });
   afterAll(async () => server?.close());
 
@@ -54,7 +55,7 @@ describe.each(dialects)('retention purge (%s)', (dialect) => {
   };
   /** The clock set so that "now" is `iso`. */
   const travelTo = (iso: string) => {
-    offsetMs = Date.parse(iso) - Date.now();
+    frozenNow = Date.parse(iso);
   };
 
   it('deletes a patient’s records and audio once their last consultation is older than the period, and no sooner', async () => {
