@@ -10,9 +10,11 @@ import { createRouter } from './http/router.js';
 import { rejectCrossSiteRequests, securityHeaders, strictTransportSecurity } from './http/security.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
+import { exportRoutes } from './routes/export.js';
 import { extractRoutes } from './routes/extract.js';
 import { metaRoutes } from './routes/meta.js';
 import { recordingsRoutes } from './routes/recordings.js';
+import { settingsRoutes } from './routes/settings.js';
 import { transcribeRoutes } from './routes/transcribe.js';
 import type { Services } from './services/index.js';
 
@@ -45,6 +47,8 @@ export function createApp({ services, webDir }: AppOptions): OpenAPIHono<AppEnv>
   app.route('/api', transcribeRoutes(services));
   app.route('/api/recordings', recordingsRoutes(services));
   app.route('/api', extractRoutes(services));
+  app.route('/api', exportRoutes(services));
+  app.route('/api/settings', settingsRoutes(services));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

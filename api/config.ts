@@ -102,6 +102,32 @@ export const configSchema = z.object({
   NOTES_OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** Per-request timeout of the notes model; past it the embedded extractor answers. */
   NOTES_OPENAI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+
+  // --- Export and practice settings (issue 7) ---
+  /**
+   * AES-256-GCM key for practice secrets at rest (SMTP password, WhatsApp token): 32 bytes as 64 hex
+   * characters or base64, e.g. `openssl rand -base64 32`. Required in production to store them; in
+   * development and test a key file is created under DATA_DIR instead (with a warning).
+   */
+  SETTINGS_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => {
+      const trimmed = value.trim();
+      const bytes = /^[0-9a-fA-F]{64}$/.test(trimmed) ? 32 : Buffer.from(trimmed, 'base64').length;
+      return bytes === 32;
+    }, 'must be 32 bytes as 64 hex characters or base64')
+    .optional(),
+  /** Lets a practice's custom SMTP host be loopback/private/link-local (on-premises mail, tests). Off: refused. */
+  ALLOW_PRIVATE_SMTP_HOSTS: booleanFlag.default(false),
+  /** Ports a practice's custom SMTP server may use. */
+  SMTP_ALLOWED_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, 'comma-separated port numbers, e.g. 25,465,587,2525')
+    .default('25,465,587,2525')
+    .transform((value) => value.split(',').map(Number)),
+  /** WhatsApp Business Cloud API (Graph API) base URL; a local stand-in in tests. */
+  WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'like v21.0').default('v21.0'),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -28,6 +28,9 @@ export interface UsersTable {
   retentionYears: ColumnType<number, number | undefined, number>;
   /** 1 blocks the retention purge for this practice (litigation, inquiry). */
   legalHold: ColumnType<number, number | undefined, number>;
+  // 0004_practice_settings (issue 7). practiceEmailPassword and whatsappAccessToken hold sealed secrets.
+  whatsappPhoneNumberId: ColumnType<string | null, string | null | undefined, string | null>;
+  whatsappAccessToken: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RecordingsTable {

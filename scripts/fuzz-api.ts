@@ -47,7 +47,8 @@ function ensureSchemathesis(): void {
 async function runSchemathesis(args: string[]): Promise<{ code: number; cases: number }> {
   let output = '';
   const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(schemathesis, ['run', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // Run inside .cache/ so schemathesis's own crash cache (.schemathesis/) never lands in the work tree.
+    const child = spawn(schemathesis, ['run', ...args], { cwd: path.join(repoRoot, '.cache/schemathesis'), stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       process.stdout.write(chunk);

@@ -20,6 +20,9 @@ import { createRateLimitService, type RateLimitService } from './rate-limit-serv
 import { createRecordingsService, type RecordingsService } from './recordings-service.js';
 import { createRetentionService, type RetentionService } from './retention-service.js';
 import { createSessionService, type SessionService } from './session-service.js';
+import { createExportService, type ExportService } from './export-service.js';
+import { createSettingsService, type SettingsService } from './settings-service.js';
+import { lazySecretBox } from '../security/secret-box.js';
 
 /**
  * Everything a route may call, built once at boot (or per test). Routes receive this and nothing else,
@@ -44,6 +47,10 @@ export interface Services {
   admin: AdminService;
   /** Retention purge (scripts/purge.ts, and on a timer in the server: RETENTION_PURGE_INTERVAL_HOURS). */
   retention: RetentionService;
+  /** Practice settings: own SMTP account and WhatsApp Cloud API sender, secrets sealed at rest. */
+  settings: SettingsService;
+  /** WhatsApp and e-mail export (POST /api/send-whatsapp, /api/send-email). */
+  exports: ExportService;
 }
 
 export interface ServiceOptions {
@@ -98,6 +105,19 @@ export function createServices(options: ServiceOptions): Services {
   const admin = createAdminService({ admin: adminRepo, users: usersRepository(database.db), audit, deleteAudio, clock });
   const retention = createRetentionService({ admin: adminRepo, audit, rateLimits, deleteAudio, clock });
 
+  const settings = createSettingsService({
+    db: database.db,
+    secrets: lazySecretBox({
+      SETTINGS_ENCRYPTION_KEY: config.SETTINGS_ENCRYPTION_KEY,
+      NODE_ENV: config.NODE_ENV,
+      dataDir: config.dataDir,
+    }),
+    clock,
+    smtpGuard: { allowPrivate: config.ALLOW_PRIVATE_SMTP_HOSTS, allowedPorts: config.SMTP_ALLOWED_PORTS },
+    whatsapp: { baseUrl: config.WHATSAPP_API_BASE_URL, version: config.WHATSAPP_API_VERSION },
+  });
+  const exports = createExportService({ settings, mailer, audit, clock });
+
   return {
     config,
     database,
@@ -112,5 +132,7 @@ export function createServices(options: ServiceOptions): Services {
     rateLimits,
     admin,
     retention,
+    settings,
+    exports,
   };
 }

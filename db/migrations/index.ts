@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001_initial.js';
 import * as recordingStore from './0002_recording_store.js';
 import * as security from './0003_security.js';
+import * as practiceSettings from './0004_practice_settings.js';
 
 /** Migrations in order. Static imports keep them inside the bundle and free of file-system lookups. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_recording_store': recordingStore,
   '0003_security': security,
+  '0004_practice_settings': practiceSettings,
 };

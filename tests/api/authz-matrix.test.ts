@@ -149,6 +149,33 @@ const matrix: Record<string, MatrixEntry> = {
   // Progress ids are per user and in memory; an unknown one is 404 for everyone signed in.
   'GET /api/transcribe/progress/:id': { request: () => ({ path: '/api/transcribe/progress/matrix-job-0001' }), expect: signedIn(404) },
 
+  // Export and practice settings act on the caller's own practice only; there is no object id to cross.
+  'POST /api/send-whatsapp': {
+    request: () => ({ path: '/api/send-whatsapp', body: { phone: '821234567', countryCode: '+27', consultationData: { patientName: 'Bella' } } }),
+    expect: signedIn(200),
+  },
+  // No SMTP_URL in the matrix server: 503 proves the caller got past the sign-in gate.
+  'POST /api/send-email': {
+    request: () => ({
+      path: '/api/send-email',
+      body: { to: 'owner@example.co.za', subject: 'Summary', consultationData: { patientName: 'Bella' }, attachPdf: false },
+    }),
+    expect: signedIn(503),
+  },
+  'POST /api/exports/pdf': {
+    request: () => ({ path: '/api/exports/pdf', body: { fileName: 'Consultation_Bella_2026-03-14.pdf' } }),
+    expect: signedIn(200),
+  },
+  'GET /api/settings/practice': { request: () => ({ path: '/api/settings/practice' }), expect: signedIn(200) },
+  'PUT /api/settings/practice': {
+    request: () => ({ path: '/api/settings/practice', body: { practicePhone: '021 555 0100' } }),
+    expect: signedIn(200),
+  },
+  'POST /api/settings/practice/test-email': {
+    request: () => ({ path: '/api/settings/practice/test-email', body: {} }),
+    expect: signedIn(400),
+  },
+
   // Administrators only (any practice's object)
   'GET /api/admin/users': { request: () => ({ path: '/api/admin/users' }), expect: adminsOnly(200) },
   'GET /api/admin/stats': { request: () => ({ path: '/api/admin/stats' }), expect: adminsOnly(200) },

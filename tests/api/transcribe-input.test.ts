@@ -51,7 +51,8 @@ afterAll(async () => {
 
 function form(file?: { bytes: Uint8Array; name: string; type: string }, extra: Record<string, string> = {}): FormData {
   const body = new FormData();
-  if (file) body.append('audio', new Blob([file.bytes], { type: file.type }), file.name);
+  // Copied into a plain ArrayBuffer: Blob's typings refuse views over a possibly shared buffer.
+  if (file) body.append('audio', new Blob([Uint8Array.from(file.bytes)], { type: file.type }), file.name);
   for (const [key, value] of Object.entries(extra)) body.append(key, value);
   return body;
 }

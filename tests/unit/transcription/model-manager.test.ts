@@ -51,7 +51,7 @@ beforeAll(async () => {
       send();
     } else if (name === 'ggml-fake-bad.bin') {
       const other = Buffer.from(payload);
-      other[12345] ^= 0xff; // one flipped byte
+      other[12345] = (other[12345] ?? 0) ^ 0xff; // one flipped byte
       res.writeHead(200, { 'content-length': other.length });
       res.end(other);
     } else if (name === 'ggml-fake-cut.bin') {

@@ -14,6 +14,9 @@ const AppPage = lazy(() => import('../routes/AppPage').then((module) => ({ defau
 const HistoryPage = lazy(() =>
   import('../routes/HistoryPage').then((module) => ({ default: module.HistoryPage })),
 );
+const SettingsPage = lazy(() =>
+  import('../routes/SettingsPage').then((module) => ({ default: module.SettingsPage })),
+);
 const AdminPage = lazy(() => import('../routes/AdminPage').then((module) => ({ default: module.AdminPage })));
 
 /** The routes of spec section 2. There are no route parameters. */
@@ -29,6 +32,7 @@ export function createAppRouter() {
       children: [
         { path: '/app', element: <AppPage /> },
         { path: '/history', element: <HistoryPage /> },
+        { path: '/settings', element: <SettingsPage /> },
       ],
     },
     {

@@ -1,10 +1,27 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowLeftIcon, HistoryIcon } from '../components/icons';
-import { Card } from '../components/ui/Card';
-import styles from './PlaceholderPage.module.css';
+import { ArrowLeftIcon } from '../components/icons';
+import { Input } from '../components/ui/Field';
+import { HistoryList } from '../features/history/HistoryList';
+import { RecordingDetailsDialog } from '../features/history/RecordingDetailsDialog';
+import styles from '../features/history/History.module.css';
 
-/** Recording history (/history). Placeholder until the history issue lands. */
+/** Waits for a pause in typing so each keystroke does not fire a search. */
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Recording history (/history, spec section 2). */
 export function HistoryPage() {
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search, 300);
+  const [page, setPage] = useState(0);
+  const [openId, setOpenId] = useState<string | null>(null);
   return (
     <>
       <div className={styles.titleRow}>
@@ -13,15 +30,17 @@ export function HistoryPage() {
         </Link>
         <h1 className={styles.title}>Recording History</h1>
       </div>
-      <Card>
-        <div className={styles.empty}>
-          <span className={styles.emptyIcon}>
-            <HistoryIcon size={30} />
-          </span>
-          <p className={styles.emptyTitle}>No recordings found</p>
-          <p>Start recording consultations to see them here</p>
-        </div>
-      </Card>
+      <div className={styles.search}>
+        <Input
+          type="search"
+          aria-label="Search recordings"
+          placeholder="Search by patient name, client, or species..."
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      <HistoryList term={term} page={page} onPageChange={setPage} onOpen={setOpenId} />
+      <RecordingDetailsDialog recordingId={openId} onClose={() => setOpenId(null)} />
     </>
   );
 }

@@ -17,13 +17,31 @@ import {
   type RecorderState,
 } from './model/recorder-machine';
 import { linkSegments, shouldCloseSegment } from './model/segments';
-import { processingErrorMessage, processRecording, ProcessingError } from './processing/process-recording';
+import { processingErrorMessage, processRecording, ProcessingError, type ProcessingResult } from './processing/process-recording';
+import { applyProcessingResult, BACKGROUND_SYNC_TAG, queuedRecordings } from './processing/processing-queue';
 import { farmSegmentSeconds, loadWifiOnly, saveWifiOnly } from './recorder-settings';
 import { CaptureJournal, CaptureJournalDB, type RecoveredCapture } from './storage/capture-journal';
 import { LocalRecordingStore, VeldVetDB } from './storage/local-db';
 
 export const LOCAL_SAVE_FAILED = 'Failed to save recording to local storage';
 export const NO_RECORDING_TO_SAVE = 'No recording to save';
+
+export type RecordingPatch = Partial<
+  Pick<
+    LocalRecording,
+    | 'transcript'
+    | 'clinicalData'
+    | 'processedAt'
+    | 'needsProcessing'
+    | 'transcriptSegments'
+    | 'evidence'
+    | 'safetyFlags'
+    | 'acknowledgedFlags'
+    | 'serverRecordingId'
+    | 'serverNotesVersion'
+    | 'serverSavedFingerprint'
+  >
+>;
 
 interface RecorderStore {
   machine: RecorderState;
@@ -57,6 +75,8 @@ interface RecorderStore {
   setWifiOnly(value: boolean): void;
   refreshConnection(): void;
   updateSelected(changes: { transcript?: string; clinicalData?: ClinicalData }): Promise<void>;
+  /** Review data of one local recording (notes, evidence, flags, server save state); reloads the list. */
+  patchRecording(id: string, changes: RecordingPatch): Promise<void>;
   runQueue(): Promise<void>;
 }
 
@@ -134,17 +154,7 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
     set({ level: 0 });
   };
 
-  const storeResult = async (id: string, result: Awaited<ReturnType<typeof processRecording>>) => {
-    await localStore.update(id, {
-      transcript: result.transcript,
-      ...(result.transcriptLanguage ? { transcriptLanguage: result.transcriptLanguage } : {}),
-      clinicalData: result.clinicalData,
-      processedAt: new Date().toISOString(),
-      needsProcessing: false,
-      isOnlineOnly: false,
-      processingError: undefined,
-    });
-  };
+  const storeResult = (id: string, result: ProcessingResult) => applyProcessingResult(localStore, id, result);
 
   return {
     machine: initialRecorderState,
@@ -381,11 +391,16 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
       await reload();
     },
 
+    async patchRecording(id, changes) {
+      await localStore.update(id, changes);
+      await reload();
+    },
+
     /** Processes queued recordings once the network allows; one at a time, never the same one twice. */
     async runQueue() {
       const connection = readConnection();
       set({ connection });
-      const queued = (await localStore.awaitingProcessing()).filter((recording) => recording.isOnlineOnly);
+      const queued = await queuedRecordings(localStore);
       for (const recording of queued) {
         const { wifiOnly, processingIds, machine } = get();
         if (processingIds.includes(recording.id)) continue;
@@ -413,8 +428,6 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
     },
   };
 });
-
-export const BACKGROUND_SYNC_TAG = 'veldvet-process-queue';
 
 /** Asks the service worker to run the queue when connectivity returns, where Background Sync exists. */
 async function requestBackgroundSync(): Promise<void> {

@@ -2,10 +2,11 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { HistoryIcon, LogOutIcon, ShieldIcon } from '../../components/icons';
 import { isAdmin, useLogout } from '../auth/api';
 import type { AuthUser } from '../auth/types';
+import { SettingsIcon } from '../settings/SettingsIcon';
 import { Brand } from './Brand';
 import styles from './Header.module.css';
 
-/** The signed-in header: brand, then Admin (admins only), History and Logout. */
+/** The signed-in header: brand, then Admin (admins only), History, Settings and Logout. */
 export function AppHeader({ user }: { user: AuthUser }) {
   const logout = useLogout();
   return (
@@ -25,6 +26,10 @@ export function AppHeader({ user }: { user: AuthUser }) {
           <ButtonLink to="/history" variant="ghost" size="sm" className={styles.iconButton} title="History">
             <HistoryIcon size={18} />
             <span className={styles.buttonLabel}>History</span>
+          </ButtonLink>
+          <ButtonLink to="/settings" variant="ghost" size="sm" className={styles.iconButton} title="Settings">
+            <SettingsIcon size={18} />
+            <span className={styles.buttonLabel}>Settings</span>
           </ButtonLink>
           <Button
             variant="secondary"

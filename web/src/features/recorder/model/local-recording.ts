@@ -1,4 +1,11 @@
-import type { ClinicalData, PreConsultationData, StoredClinicalData } from '../../../../../shared/schemas/clinical.js';
+import type {
+  BulletEvidence,
+  ClinicalData,
+  PreConsultationData,
+  SafetyFlag,
+  StoredClinicalData,
+  TranscriptSegment,
+} from '../../../../../shared/schemas/clinical.js';
 
 /**
  * A recording kept in the browser (spec section 3, 'Local recording'), dates as ISO strings. Fields after
@@ -23,4 +30,16 @@ export interface LocalRecording {
   parentRecordingId?: string;
   serverRecordingId?: string;
   processingError?: string;
+  /** Timed transcript pieces from /api/transcribe, sent to /api/extract so evidence carries audio times. */
+  transcriptSegments?: TranscriptSegment[];
+  /** Where each bullet came from in the transcript (POST /api/extract). */
+  evidence?: BulletEvidence[];
+  /** The extractor's warnings, each with the text of the bullet it was raised on. */
+  safetyFlags?: Array<SafetyFlag & { bullet: string }>;
+  /** Keys of safety flags the vet has acknowledged. */
+  acknowledgedFlags?: string[];
+  /** The server's notes version after the last save, sent back as baseVersion. */
+  serverNotesVersion?: number;
+  /** Fingerprint of the notes + transcript last saved to the server: equal means '✓ Saved'. */
+  serverSavedFingerprint?: string;
 }

@@ -1,4 +1,10 @@
-import type { ClinicalData, PreConsultationData } from '../../../../../shared/schemas/clinical';
+import type {
+  BulletEvidence,
+  ClinicalData,
+  PreConsultationData,
+  SafetyFlag,
+  TranscriptSegment,
+} from '../../../../../shared/schemas/clinical';
 import { recordingMetadata } from '../../../../../shared/format/recording-metadata';
 import { ApiError, NetworkError } from '../../../lib/api';
 import type { LocalRecording } from '../model/local-recording';
@@ -15,6 +21,17 @@ export interface ProcessingResult {
   transcript: string;
   transcriptLanguage?: string;
   clinicalData: ClinicalData;
+  /** Timed pieces of the transcript, when the transcription engine gave them. */
+  segments?: TranscriptSegment[];
+  evidence: BulletEvidence[];
+  safetyFlags: SafetyFlag[];
+}
+
+/** What POST /api/extract returns (the spec's clinicalData plus evidence and safety flags). */
+export interface ExtractResult {
+  clinicalData: ClinicalData;
+  evidence: BulletEvidence[];
+  safetyFlags: SafetyFlag[];
 }
 
 export class ProcessingError extends Error {
@@ -75,6 +92,67 @@ async function call(
   return response;
 }
 
+/** Polls the server's progress of one transcription (0–1) until stopped; silent on any failure. */
+function followProgress(deps: ProcessingDeps, requestId: string): () => void {
+  if (!deps.onStage) return () => undefined;
+  let stopped = false;
+  const poll = async () => {
+    while (!stopped) {
+      await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
+      if (stopped) return;
+      try {
+        const response = await deps.fetch(`/api/transcribe/progress/${requestId}`, { credentials: 'include' });
+        if (!response.ok || stopped) continue;
+        const { percent } = (await response.json()) as { percent?: unknown };
+        if (typeof percent === 'number' && !stopped) deps.onStage?.('transcribing', Math.min(1, Math.max(0, percent / 100)));
+      } catch {
+        // Progress is a nicety: the upload itself reports the real outcome.
+      }
+    }
+  };
+  void poll();
+  return () => {
+    stopped = true;
+  };
+}
+
+const PROGRESS_POLL_MS = 1000;
+
+/**
+ * POST /api/extract for a transcript. Used after transcription and when the vet edits the transcript and
+ * asks to update the notes (spec section 7). Segments are sent only while they still match the transcript.
+ */
+export async function extractNotes(
+  input: {
+    transcript: string;
+    preConsultationData: PreConsultationData;
+    recordingStartTime: string;
+    recordingTime: number;
+    segments?: TranscriptSegment[];
+  },
+  deps: ProcessingDeps,
+): Promise<ExtractResult> {
+  const preConsultation = compactPreConsultation(input.preConsultationData);
+  const extracted = await call(
+    deps,
+    'extracting',
+    '/api/extract',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        transcript: input.transcript,
+        ...(preConsultation ? { preConsultationData: preConsultation } : {}),
+        recordingMetadata: recordingMetadata(new Date(input.recordingStartTime), input.recordingTime),
+        ...(input.segments && input.segments.length > 0 ? { segments: input.segments } : {}),
+      }),
+    },
+    processingFailureMessages.extraction,
+  );
+  const body = (await extracted.json()) as Partial<ExtractResult> & { clinicalData: ClinicalData };
+  return { clinicalData: body.clinicalData, evidence: body.evidence ?? [], safetyFlags: body.safetyFlags ?? [] };
+}
+
 /**
  * Transcribes then extracts notes for one local recording. Works in the page and in the service worker
  * (no DOM), so a queued recording can be processed by background sync. The local id travels as the
@@ -86,33 +164,45 @@ export async function processRecording(recording: LocalRecording, deps: Processi
   form.append('audio', new File([recording.audioBlob], uploadFileName(recording), { type: recording.audioBlobType }));
   const preConsultation = compactPreConsultation(recording.preConsultationData);
   if (preConsultation) form.append('preConsultationData', JSON.stringify(preConsultation));
-  const transcribed = await call(
-    deps,
-    'transcribing',
-    '/api/transcribe',
-    { method: 'POST', body: form, headers: { 'Idempotency-Key': recording.id } },
-    processingFailureMessages.transcription,
-  );
-  const { transcript, transcriptLanguage } = (await transcribed.json()) as { transcript: string; transcriptLanguage?: string };
+  // A fresh progress id per attempt: a retry must not collide with a run the server may still be finishing.
+  const requestId = `${recording.id}-${Date.now().toString(36)}`;
+  const stopProgress = followProgress(deps, requestId);
+  let transcribed: Response;
+  try {
+    transcribed = await call(
+      deps,
+      'transcribing',
+      '/api/transcribe',
+      { method: 'POST', body: form, headers: { 'Idempotency-Key': recording.id, 'X-Request-Id': requestId } },
+      processingFailureMessages.transcription,
+    );
+  } finally {
+    stopProgress();
+  }
+  const { transcript, transcriptLanguage, segments } = (await transcribed.json()) as {
+    transcript: string;
+    transcriptLanguage?: string | null;
+    segments?: TranscriptSegment[];
+  };
+  const timed = segments?.map(({ start, end, text }) => ({ start, end, text }));
 
   deps.onStage?.('extracting', null);
-  const extracted = await call(
-    deps,
-    'extracting',
-    '/api/extract',
+  const extracted = await extractNotes(
     {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        transcript,
-        ...(preConsultation ? { preConsultationData: preConsultation } : {}),
-        recordingMetadata: recordingMetadata(new Date(recording.recordingStartTime), recording.recordingTime),
-      }),
+      transcript,
+      preConsultationData: recording.preConsultationData,
+      recordingStartTime: recording.recordingStartTime,
+      recordingTime: recording.recordingTime,
+      ...(timed ? { segments: timed } : {}),
     },
-    processingFailureMessages.extraction,
+    deps,
   );
-  const { clinicalData } = (await extracted.json()) as { clinicalData: ClinicalData };
-  return { transcript, ...(transcriptLanguage ? { transcriptLanguage } : {}), clinicalData };
+  return {
+    transcript,
+    ...(transcriptLanguage ? { transcriptLanguage } : {}),
+    ...(timed ? { segments: timed } : {}),
+    ...extracted,
+  };
 }
 
 export function processingErrorMessage(error: unknown): string {

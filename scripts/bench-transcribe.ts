@@ -1,0 +1,184 @@
+/**
+ * npm run bench:transcribe — transcription quality and speed on the dev audio (shared/eval/dev/audio).
+ *
+ * Prints per language: word error rate and clinical-number recall (shared/tools/score.mjs's `wer`), and
+ * the real-time factor (seconds of wall-clock compute per second of audio) on this machine, for:
+ *   - the `openai` provider through the product pipeline (decode, pause-split, prompt, stitch) against the
+ *     faster-whisper peer (tests/peers, multilingual base, int8);
+ *   - the `local` provider (whisper.cpp) for each ggml model found (WHISPER_MODEL_PATH, shared/models/,
+ *     WHISPER_MODELS_DIR), or a line saying why there is none;
+ *   - faster-whisper itself as the reference: each whole file posted to the same peer (same model, int8,
+ *     same threads), its own 30-second windowing, no prompt.
+ * Environment: BENCH_FILES=dev-01,dev-06 (default: all), BENCH_THREADS (2), BENCH_BEAM (1),
+ * BENCH_SKIP_PEER_DIRECT=1. Needs `bash tests/peers/setup.sh` first.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LocalWhisperProvider } from '../api/providers/transcription/local-provider.js';
+import { WhisperModelManager } from '../api/providers/transcription/model-manager.js';
+import { OpenAiTranscriptionProvider } from '../api/providers/transcription/openai-provider.js';
+import type { TranscriptionProvider } from '../api/providers/transcription/types.js';
+import { TranscriptionService } from '../api/services/transcription-service.js';
+import { devItems, loadWer, sharedDir, type DevItem, type WerResult } from '../tests/peers/dev-audio.js';
+import { peerUnavailableReason, startWhisperPeer } from '../tests/peers/whisper-peer.js';
+
+const threads = Number(process.env.BENCH_THREADS ?? 2);
+const beam = Number(process.env.BENCH_BEAM ?? 1);
+const only = process.env.BENCH_FILES?.split(',').map((s) => s.trim());
+const items = devItems().filter((item) => !only || only.includes(item.id));
+
+interface FileResult {
+  id: string;
+  language: DevItem['language'];
+  audioSeconds: number;
+  wallSeconds: number;
+  score: WerResult;
+  detected: string | null;
+}
+
+interface Row {
+  engine: string;
+  results: FileResult[];
+  note?: string;
+}
+
+async function runService(provider: TranscriptionProvider, concurrency: number, wer: (r: string, h: string) => WerResult): Promise<FileResult[]> {
+  const service = new TranscriptionService(provider, {
+    maxAudioBytes: 64 * 1024 * 1024,
+    maxAudioSeconds: 3 * 3600,
+    pieceSeconds: 28,
+    concurrency,
+    languages: ['af', 'en'],
+  });
+  const results: FileResult[] = [];
+  for (const item of items) {
+    const started = performance.now();
+    const result = await service.transcribe({ audio: fs.readFileSync(item.audioPath), preConsultation: item.preConsultation });
+    const wallSeconds = (performance.now() - started) / 1000;
+    const score = wer(item.reference, result.transcript);
+    results.push({ id: item.id, language: item.language, audioSeconds: result.durationSeconds, wallSeconds, score, detected: result.transcriptLanguage });
+    log(`  ${item.id} ${item.language}: WER ${score.wer.toFixed(3)} numbers ${score.numberRecall.toFixed(2)} RTF ${(wallSeconds / result.durationSeconds).toFixed(3)} (${result.transcriptLanguage})`);
+  }
+  return results;
+}
+
+/** faster-whisper's own path: the whole WebM to the peer, no product pre-processing. */
+async function runPeerDirect(baseUrl: string, wer: (r: string, h: string) => WerResult): Promise<{ wall: FileResult[]; compute: FileResult[] }> {
+  const wall: FileResult[] = [];
+  const compute: FileResult[] = [];
+  for (const item of items) {
+    const form = new FormData();
+    form.append('file', new Blob([fs.readFileSync(item.audioPath)], { type: 'audio/webm' }), `${item.id}.webm`);
+    form.append('model', 'whisper-base');
+    form.append('response_format', 'verbose_json');
+    form.append('temperature', '0');
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/audio/transcriptions`, { method: 'POST', body: form });
+    const wallSeconds = (performance.now() - started) / 1000;
+    const body = (await response.json()) as { text: string; language: string; duration: number };
+    const computeSeconds = Number(response.headers.get('x-compute-seconds') ?? wallSeconds);
+    const score = wer(item.reference, body.text);
+    const base = { id: item.id, language: item.language, audioSeconds: body.duration, score, detected: body.language };
+    wall.push({ ...base, wallSeconds });
+    compute.push({ ...base, wallSeconds: computeSeconds });
+    log(`  ${item.id} ${item.language}: WER ${score.wer.toFixed(3)} numbers ${score.numberRecall.toFixed(2)} RTF ${(wallSeconds / body.duration).toFixed(3)} (${body.language})`);
+  }
+  return { wall, compute };
+}
+
+function ggmlModels(): string[] {
+  const found = new Set<string>();
+  if (process.env.WHISPER_MODEL_PATH && fs.existsSync(process.env.WHISPER_MODEL_PATH)) found.add(process.env.WHISPER_MODEL_PATH);
+  for (const dir of [path.join(sharedDir, 'models'), process.env.WHISPER_MODELS_DIR, path.resolve('data', 'models')]) {
+    if (!dir || !fs.existsSync(dir)) continue;
+    for (const f of fs.readdirSync(dir)) if (/^ggml-.*\.bin$/.test(f)) found.add(path.join(dir, f));
+  }
+  return [...found];
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function aggregate(results: FileResult[], language: string) {
+  const subset = results.filter((r) => language === 'all' || r.language === language);
+  if (subset.length === 0) return null;
+  const errors = subset.reduce((s, r) => s + r.score.errors, 0);
+  const words = subset.reduce((s, r) => s + r.score.refWords, 0);
+  const numbers = subset.reduce((s, r) => s + r.score.numbers, 0);
+  const found = subset.reduce((s, r) => s + r.score.numbers * r.score.numberRecall, 0);
+  const audio = subset.reduce((s, r) => s + r.audioSeconds, 0);
+  const wall = subset.reduce((s, r) => s + r.wallSeconds, 0);
+  return { wer: errors / words, numberRecall: numbers ? found / numbers : 1, rtf: wall / audio, audio, files: subset.length };
+}
+
+function table(rows: Row[]): string {
+  const lines = ['| engine | language | files | audio s | WER | number recall | RTF |', '|---|---|---|---|---|---|---|'];
+  for (const row of rows) {
+    if (row.results.length === 0) {
+      lines.push(`| ${row.engine} | — | — | — | — | — | ${row.note ?? 'not run'} |`);
+      continue;
+    }
+    for (const language of ['en', 'af', 'mixed', 'all']) {
+      const a = aggregate(row.results, language);
+      if (!a) continue;
+      lines.push(
+        `| ${row.engine} | ${language} | ${a.files} | ${a.audio.toFixed(0)} | ${a.wer.toFixed(3)} | ${a.numberRecall.toFixed(2)} | ${a.rtf.toFixed(3)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const unavailable = peerUnavailableReason();
+  if (unavailable) throw new Error(`the faster-whisper peer is not set up: ${unavailable}`);
+  const wer = await loadWer();
+  log(`bench:transcribe — ${items.length} files, ${threads} threads, beam ${beam}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'})`);
+  const rows: Row[] = [];
+  const peer = await startWhisperPeer({ threads, beamSize: beam });
+  try {
+    log('openai provider → faster-whisper peer (product pipeline):');
+    const openai = new OpenAiTranscriptionProvider({ baseURL: peer.baseUrl, model: 'whisper-base', timeoutMs: 1_800_000, concurrency: 1 });
+    rows.push({ engine: 'openai provider → faster-whisper base int8', results: await runService(openai, 1, wer) });
+    if (!process.env.BENCH_SKIP_PEER_DIRECT) {
+      log('faster-whisper peer, whole files (reference):');
+      const direct = await runPeerDirect(peer.baseUrl, wer);
+      rows.push({ engine: 'faster-whisper base int8, whole file (wall)', results: direct.wall });
+      rows.push({ engine: 'faster-whisper base int8, whole file (compute only)', results: direct.compute });
+    }
+  } finally {
+    await peer.close();
+  }
+  const models = ggmlModels();
+  if (models.length === 0) {
+    rows.push({ engine: 'local provider (whisper.cpp)', results: [], note: 'skipped: no ggml model (WHISPER_MODEL_PATH, shared/models/, data/models/)' });
+  }
+  for (const model of models) {
+    log(`local provider (whisper.cpp) ${path.basename(model)}:`);
+    const local = new LocalWhisperProvider({
+      modelName: 'custom',
+      modelPath: model,
+      manager: new WhisperModelManager({ modelsDir: os.tmpdir() }),
+      threads,
+      beamSize: beam,
+      log,
+    });
+    try {
+      rows.push({ engine: `local provider → whisper.cpp ${path.basename(model)}`, results: await runService(local, 1, wer) });
+    } finally {
+      await local.close();
+    }
+  }
+  const output = table(rows);
+  console.log(output);
+  const outDir = path.resolve('.cache', 'bench');
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `transcribe-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify({ threads, beam, rows }, null, 2));
+  log(`details: ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:transcribe: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,139 @@
+import { useRef, useState } from 'react';
+import type { BulletEvidence, ClinicalData } from '../../../../../shared/schemas/clinical';
+import { formatConsultationDate, formatConsultationTime, formatTimer } from '../../../../../shared/format/recording-metadata';
+import type { LocalRecording } from '../../recorder/model/local-recording';
+import { useRecorder } from '../../recorder/recorder-store';
+import type { TextRange } from '../model/highlight';
+import { displayNotes } from '../model/notes-draft';
+import { flagKey, flagsByBullet, outstandingFlags, type ReviewFlag } from '../model/safety-flags';
+import { useServerSave } from '../useServerSave';
+import { useTranscriptUpdate } from '../useTranscriptUpdate';
+import { ClinicalNotes } from './ClinicalNotes';
+import { ConsultationAudio } from './ConsultationAudio';
+import { ExportSlot } from './ExportSlot';
+import type { NotesInfo } from './NotesInfoCards';
+import { TranscriptCard } from './TranscriptCard';
+import styles from './Review.module.css';
+
+function notesInfo(recording: LocalRecording, notes: ClinicalData): NotesInfo {
+  const started = new Date(recording.recordingStartTime);
+  const pre = recording.preConsultationData;
+  return {
+    date: notes.consultationDate || formatConsultationDate(started),
+    time: notes.consultationTime || formatConsultationTime(started),
+    duration: notes.recordingDuration || formatTimer(recording.recordingTime),
+    clientName: notes.clientName || pre.clientName,
+    patientName: notes.patientName || pre.patientName,
+    species: notes.species || pre.species,
+    consultationType: notes.consultationType || pre.consultationType,
+  };
+}
+
+/**
+ * The complete state's review (spec section 2): the Full Transcript card, the clinical notes with save and
+ * cancel, and the export panel. Beyond the spec: tapping a bullet marks its source in the transcript and
+ * plays that moment; safety flags must be acknowledged or edited before Save and Submit.
+ */
+export function ReviewPanel({ recording }: { recording: LocalRecording }) {
+  const updateSelected = useRecorder((state) => state.updateSelected);
+  const patchRecording = useRecorder((state) => state.patchRecording);
+  const remove = useRecorder((state) => state.remove);
+  const notes = displayNotes(recording.clinicalData);
+  const server = useServerSave(recording, notes);
+  const transcriptUpdate = useTranscriptUpdate(recording);
+  // Bullet taps play their source from where it was said and stop a moment after it ends.
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const stopAt = useRef<number | null>(null);
+  const playFrom = (start: number, end: number | undefined) => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    stopAt.current = end !== undefined ? end + 0.4 : null;
+    audio.currentTime = start;
+    void audio.play().catch(() => undefined); // An autoplay refusal still leaves the player at the moment.
+  };
+  const stopAtEnd = (seconds: number) => {
+    if (stopAt.current !== null && seconds >= stopAt.current) {
+      stopAt.current = null;
+      audioRef.current?.pause();
+    }
+  };
+  const [transcriptOpen, setTranscriptOpen] = useState(true);
+  const [active, setActive] = useState<{ key: string; ranges: TextRange[] } | null>(null);
+
+  const acknowledged = recording.acknowledgedFlags ?? [];
+  const outstanding = notes ? outstandingFlags(recording.safetyFlags, notes, acknowledged) : [];
+
+  const selectBullet = (key: string, evidence: BulletEvidence) => {
+    setActive({ key, ranges: evidence.spans.map(({ start, end }) => ({ start, end })) });
+    setTranscriptOpen(true);
+    const first = evidence.spans[0];
+    if (first?.audioStart !== undefined) playFrom(first.audioStart, evidence.spans.at(-1)?.audioEnd);
+  };
+
+  const acknowledge = (flag: ReviewFlag) =>
+    void patchRecording(recording.id, { acknowledgedFlags: [...acknowledged, flagKey(flag)] });
+
+  return (
+    <div className={styles.review} data-testid="complete">
+      <div className={styles.transcriptArea}>
+        <TranscriptCard
+          key={recording.id}
+          transcript={recording.transcript ?? ''}
+          open={transcriptOpen}
+          onOpenChange={setTranscriptOpen}
+          highlight={active?.ranges ?? null}
+          updating={transcriptUpdate.updating}
+          error={transcriptUpdate.error}
+          onUpdate={async (text) => {
+            const updated = await transcriptUpdate.update(text);
+            if (updated) setActive(null);
+            return updated;
+          }}
+          audio={
+            <ConsultationAudio
+              key={recording.id}
+              audio={recording.audioBlob}
+              ref={audioRef}
+              onTimeUpdate={stopAtEnd}
+            />
+          }
+        />
+      </div>
+      {notes && (
+        <div className={styles.notesArea}>
+          <ClinicalNotes
+            key={recording.id}
+            notes={notes}
+            info={notesInfo(recording, notes)}
+            onNotesChange={async (next) => {
+              setActive(null);
+              await updateSelected({ clinicalData: next });
+            }}
+            interaction={{
+              evidence: recording.evidence,
+              flags: flagsByBullet(recording.safetyFlags, notes),
+              acknowledged,
+              activeBullet: active?.key ?? null,
+              onSelect: selectBullet,
+              onAcknowledge: acknowledge,
+            }}
+            onSave={() => void server.save()}
+            saveState={server.state}
+            saveError={server.error}
+            saveBlockedReason={
+              outstanding.length > 0
+                ? `Acknowledge or edit the ${outstanding.length} flagged item(s) before saving.`
+                : null
+            }
+            onCancelRecording={() => void remove(recording.id)}
+          />
+        </div>
+      )}
+      {notes && (
+        <div className={styles.exportArea}>
+          <ExportSlot notes={notes} transcriptLanguage={recording.transcriptLanguage} />
+        </div>
+      )}
+    </div>
+  );
+}

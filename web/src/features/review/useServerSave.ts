@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ClinicalData } from '../../../../shared/schemas/clinical';
+import { toast } from '../../lib/toastStore';
+import type { LocalRecording } from '../recorder/model/local-recording';
+import { useRecorder } from '../recorder/recorder-store';
+import { invalidateRecordingQueries, saveRecordingUpload, updateServerNotes } from './api/recordings-api';
+import { notesFingerprint } from './model/notes-draft';
+import { buildSaveMetadata, MissingSaveDataError, planSave, saveErrorMessage } from './model/save-payload';
+
+export type ServerSaveState = 'not-saved' | 'saving' | 'saved';
+
+/**
+ * Save and Submit (spec sections 4, 5, 7, 8): not saved → saving → saved; on failure back to not saved with
+ * the 'Save failed' toast and the error inline. The first save uploads the recording; later saves of the
+ * same recording reuse the returned id and only update its notes.
+ */
+export function useServerSave(recording: LocalRecording, notes: ClinicalData | null) {
+  const queryClient = useQueryClient();
+  const patchRecording = useRecorder((state) => state.patchRecording);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const upToDate = notes !== null && planSave(recording, notes).kind === 'up-to-date';
+  const state: ServerSaveState = saving ? 'saving' : upToDate ? 'saved' : 'not-saved';
+
+  async function save() {
+    if (saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      if (!notes) throw new MissingSaveDataError();
+      const plan = planSave(recording, notes);
+      const fingerprint = notesFingerprint(notes, recording.transcript);
+      if (plan.kind === 'create') {
+        const metadata = buildSaveMetadata(recording, notes);
+        const saved = await saveRecordingUpload(recording.id, recording.audioBlob, metadata);
+        await patchRecording(recording.id, {
+          serverRecordingId: saved.id,
+          serverNotesVersion: saved.notesVersion,
+          serverSavedFingerprint: fingerprint,
+        });
+      } else if (plan.kind === 'update') {
+        const updated = await updateServerNotes(plan.serverId, {
+          soapNotes: notes,
+          ...(recording.transcript !== undefined ? { transcript: recording.transcript } : {}),
+          ...(plan.baseVersion !== undefined ? { baseVersion: plan.baseVersion } : {}),
+        });
+        await patchRecording(recording.id, { serverNotesVersion: updated.notesVersion, serverSavedFingerprint: fingerprint });
+      }
+      void invalidateRecordingQueries(queryClient);
+      toast({ title: '✓ Saved to database', description: 'Recording has been saved successfully.', variant: 'success' });
+    } catch (cause) {
+      setError(saveErrorMessage(cause));
+      toast({ title: 'Save failed', description: 'Failed to save recording. Please try again.', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return { state, error, save };
+}
