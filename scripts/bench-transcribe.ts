@@ -21,7 +21,7 @@ import { OpenAiTranscriptionProvider } from '../api/providers/transcription/open
 import type { TranscriptionProvider } from '../api/providers/transcription/types.js';
 import { TranscriptionService } from '../api/services/transcription-service.js';
 import { devItems, loadWer, sharedDir, type DevItem, type WerResult } from '../tests/peers/dev-audio.js';
-import { peerUnavailableReason, startWhisperPeer } from '../tests/peers/whisper-peer.js';
+import { peerDir, peerUnavailableReason, startWhisperPeer } from '../tests/peers/whisper-peer.js';
 
 const threads = Number(process.env.BENCH_THREADS ?? 2);
 const beam = Number(process.env.BENCH_BEAM ?? 1);
@@ -90,7 +90,7 @@ async function runPeerDirect(baseUrl: string, wer: (r: string, h: string) => Wer
 function ggmlModels(): string[] {
   const found = new Set<string>();
   if (process.env.WHISPER_MODEL_PATH && fs.existsSync(process.env.WHISPER_MODEL_PATH)) found.add(process.env.WHISPER_MODEL_PATH);
-  for (const dir of [path.join(sharedDir, 'models'), process.env.WHISPER_MODELS_DIR, path.resolve('data', 'models')]) {
+  for (const dir of [path.join(sharedDir, 'models'), process.env.WHISPER_MODELS_DIR, path.resolve('data', 'models'), path.join(peerDir, 'models')]) {
     if (!dir || !fs.existsSync(dir)) continue;
     for (const f of fs.readdirSync(dir)) if (/^ggml-.*\.bin$/.test(f)) found.add(path.join(dir, f));
   }

@@ -47,11 +47,14 @@ function serviceFor(services: Services & { transcription?: TranscriptionService 
 
 /**
  * POST /api/transcribe                    multipart: audio (file), preConsultationData (JSON string, optional)
- *   headers: X-Request-Id (optional, 8–64 of [A-Za-z0-9_-]) to follow progress while the upload is processed
+ *   headers: X-Request-Id (optional, 8–64 of [A-Za-z0-9_-]) to follow progress while the upload is processed;
+ *            Prefer: respond-async to get 202 { id, stage, progressUrl } at once and the result from progress
  *   200 { transcript, transcriptLanguage, durationSeconds, pieces, segments, provider }
  *   4xx/5xx { error }  (400 empty/missing/bad field, 413 too large, 415 not audio, 422 undecodable/truncated,
  *                       502/503/504 the transcription engine failed; the message is meant for the banner)
- * GET  /api/transcribe/progress/:id       { id, stage, percent, piecesDone, piecesTotal, audioSeconds, error, … }
+ * GET  /api/transcribe/progress/:id       { id, stage: receiving|decoding|transcribing|done|failed, percent (0–100),
+ *                                          piecesDone, piecesTotal, audioSeconds, error, errorStatus, result, … }
+ *   result is the 200 body above once an async job is done (null for synchronous requests, which get it directly).
  *   404 { error } for an unknown id or one started by another user.
  */
 export function transcribeRoutes(services: Services & { transcription?: TranscriptionService }) {
@@ -89,15 +92,30 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
       const jobId = requested ?? randomUUID();
       service.progress?.start(jobId, c.var.user.id);
       c.header('X-Request-Id', jobId);
+      const provider = transcriptionProviderLabel(services.config);
+      const fail = (error: unknown) => {
+        const { status, message } = describeFailure(error);
+        service.progress?.finish(jobId, { error: message, errorStatus: status });
+        if (status === 500) console.error('[transcribe] unexpected failure:', error);
+        return { status, message };
+      };
       try {
         const { audio, preConsultation } = await readForm(c);
+        if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
+          // Long recordings: answer at once and let the client poll, so no proxy or client timeout
+          // (many cut a response that takes minutes) can lose the work. Bad uploads still fail here.
+          service.checkUpload(audio);
+          void service.transcribe({ audio, preConsultation, jobId }).then(
+            (result) => service.progress?.finish(jobId, { result: { ...result, provider } }),
+            fail,
+          );
+          return c.json({ id: jobId, stage: 'receiving', progressUrl: `/api/transcribe/progress/${jobId}` }, 202);
+        }
         const result = await service.transcribe({ audio, preConsultation, jobId, signal: c.req.raw.signal });
         service.progress?.finish(jobId);
-        return c.json({ ...result, provider: transcriptionProviderLabel(services.config) }, 200);
+        return c.json({ ...result, provider }, 200);
       } catch (error) {
-        const { status, message } = describeFailure(error);
-        service.progress?.finish(jobId, message);
-        if (status === 500) console.error('[transcribe] unexpected failure:', error);
+        const { status, message } = fail(error);
         return c.json({ error: message }, status);
       }
     },

@@ -131,6 +131,31 @@ describe('POST /api/transcribe refuses bad input clearly', () => {
     expect(await progress.json()).toMatchObject({ stage: 'failed', error: expect.stringMatching(/could not be reached/) });
   });
 
+  it('async mode (Prefer: respond-async): bad uploads still fail at once; engine failures show in progress', async () => {
+    const text = new TextEncoder().encode('not audio '.repeat(50));
+    await expectClientError(
+      await client.post('/api/transcribe', form({ bytes: text, name: 'r.webm', type: 'audio/webm' }), { prefer: 'respond-async' }),
+      415,
+      /not a supported audio recording/,
+    );
+    const accepted = await client.post('/api/transcribe', form({ bytes: tone(3), name: 'a.wav', type: 'audio/wav' }), {
+      prefer: 'respond-async',
+      'x-request-id': 'job-async-0001',
+    });
+    expect(accepted.status).toBe(202);
+    expect(await accepted.json()).toEqual({ id: 'job-async-0001', stage: 'receiving', progressUrl: '/api/transcribe/progress/job-async-0001' });
+    let progress: { stage: string; error: string | null; errorStatus: number | null } = { stage: 'receiving', error: null, errorStatus: null };
+    for (let i = 0; i < 100 && progress.stage !== 'failed' && progress.stage !== 'done'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      progress = (await (await client.get('/api/transcribe/progress/job-async-0001')).json()) as typeof progress;
+    }
+    expect(progress).toMatchObject({ stage: 'failed', errorStatus: 503, error: expect.stringMatching(/could not be reached/) });
+    // Another user cannot read it.
+    const other = new ApiClient(server.baseUrl);
+    await registerUser(other);
+    expect((await other.get('/api/transcribe/progress/job-async-0001')).status).toBe(404);
+  });
+
   it('is still healthy after all of that', async () => {
     expect((await client.get('/api/health')).status).toBe(200);
     await expectClientError(await client.post('/api/transcribe', form({ bytes: new Uint8Array(), name: 'r.webm', type: 'audio/webm' })), 400, /empty/);

@@ -5,6 +5,7 @@ import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { devItems, loadWer, sharedDir, type WerResult } from '../peers/dev-audio.js';
+import { peerDir } from '../peers/whisper-peer.js';
 
 /**
  * The `local` provider (whisper.cpp in-process) through the product's API, with a ggml model from
@@ -16,13 +17,19 @@ function findGgmlModel(): { file?: string; reason?: string } {
   const explicit = process.env.WHISPER_MODEL_PATH;
   if (explicit) return fs.existsSync(explicit) ? { file: explicit } : { reason: `WHISPER_MODEL_PATH=${explicit} does not exist` };
   const dir = path.join(sharedDir, 'models');
-  if (!fs.existsSync(dir)) return { reason: `no WHISPER_MODEL_PATH and no ${dir} folder with a ggml-*.bin model` };
+  // tests/peers/setup.sh converts the PyPI faster-whisper base model to ggml here.
+  const converted = path.join(peerDir, 'models', 'ggml-base-from-ct2.bin');
+  if (!fs.existsSync(dir)) {
+    if (fs.existsSync(converted)) return { file: converted };
+    return { reason: `no WHISPER_MODEL_PATH, no ${dir} folder with a ggml-*.bin model, and no ${converted} (run bash tests/peers/setup.sh)` };
+  }
   const candidates = fs
     .readdirSync(dir)
     .filter((f) => /^ggml-.*\.bin$/.test(f) && !f.includes('.en'))
     .map((f) => path.join(dir, f))
     .sort((a, b) => fs.statSync(a).size - fs.statSync(b).size);
-  return candidates[0] ? { file: candidates[0] } : { reason: `no multilingual ggml-*.bin in ${dir}` };
+  if (candidates[0]) return { file: candidates[0] };
+  return fs.existsSync(converted) ? { file: converted } : { reason: `no multilingual ggml-*.bin in ${dir} and no ${converted}` };
 }
 
 const { file: modelFile, reason } = findGgmlModel();

@@ -12,7 +12,8 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  if (!fs.existsSync(path.join(webDir, 'index.html')))
+    execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
   server = await startTestServer({ webDir });
   browser = await launchBrowser(fakeMicrophoneArgs(fakeMicrophoneWav()));
 });
@@ -23,10 +24,16 @@ afterAll(async () => {
 });
 
 /** A signed-in vet on /app, with a fresh browser profile. */
-async function signedInRecorder(viewport: { width: number; height: number } = viewports.desktop): Promise<TestPage> {
+async function signedInRecorder(
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<TestPage> {
   const test = await newPage(browser, { baseURL: server.baseUrl, viewport });
   const response = await test.context.request.post('/api/auth/register', {
-    data: { email: `rec-${Math.random().toString(36).slice(2)}@example.co.za`, password: 'secret12', practiceName: 'Karoo Vets' },
+    data: {
+      email: `rec-${Math.random().toString(36).slice(2)}@example.co.za`,
+      password: 'secret12',
+      practiceName: 'Karoo Vets',
+    },
   });
   expect(response.status()).toBe(200);
   await test.page.goto('/app');

@@ -132,19 +132,45 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
     await screenshot(page, 'review-evidence');
     console.log(`[e2e review] bullet playback at ${playing.currentTime.toFixed(2)} s (paused: ${playing.paused})`);
 
+    // Edit the transcript and update the notes: the new Plan bullet names a drug the formulary does not
+    // know, so it carries a safety flag that holds back Save and Submit until acknowledged.
+    await page.getByTestId('transcript').fill(`${transcript}\nPlan: I will give Krindelmycin 5 mg/kg by mouth twice a day for five days.`);
+    await updateButton.click();
+    const flaggedBullet = page.getByTestId('soap-bullet').filter({ hasText: 'Krindelmycin' });
+    await flaggedBullet.waitFor({ timeout: 30_000 });
+    await flaggedBullet.getByTestId('safety-flag').waitFor();
+    expect(await flaggedBullet.getByTestId('safety-flag').innerText()).toContain('not in the formulary');
+    expect(await updateButton.isDisabled()).toBe(true); // the edited text is the new original
+    expect(await page.getByTestId('save-submit').isDisabled()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'review-safety-flag');
+
     // Safety flags must be acknowledged before Save and Submit.
     const save = page.getByTestId('save-submit');
     const flags = page.getByRole('button', { name: /^Acknowledge:/ });
     if ((await flags.count()) > 0) {
       expect(await save.isDisabled()).toBe(true);
-      while ((await flags.count()) > 0) await flags.first().click();
+      for (let remaining = await flags.count(); remaining > 0; remaining -= 1) {
+        await flags.first().click();
+        // The acknowledgement is stored locally first; wait for the button to go before the next one.
+        await page.waitForFunction(
+          (left) => document.querySelectorAll('[data-testid="safety-flag"][data-acknowledged="false"]').length < left,
+          remaining,
+        );
+      }
     }
+    expect(await save.isDisabled()).toBe(false);
+    expect(await flaggedBullet.getByTestId('safety-flag').getAttribute('data-acknowledged')).toBe('true');
 
     // Edit a bullet: Edit Notes → change the plan → Save Changes.
     await page.getByRole('button', { name: 'Edit Notes' }).click();
     const planBox = page.getByLabel('PLAN (P)');
     expect(await planBox.evaluate((element) => getComputedStyle(element).minHeight)).toBe('120px');
     expect(await planBox.getAttribute('placeholder')).toBe('Enter bullet points, one item per line');
+    // Rewrite the first Subjective bullet and add a Plan bullet.
+    const subjectiveBox = page.getByLabel('SUBJECTIVE (S)');
+    const [, ...restOfSubjective] = (await subjectiveBox.inputValue()).split('\n');
+    await subjectiveBox.fill(['Not eating pellets for 2 days, only picking at hay', ...restOfSubjective].join('\n'));
     const plan = await planBox.inputValue();
     await planBox.fill(`${plan}\nRecheck in 48 hours if still not eating`);
     // Cancel asks first; keep editing.
@@ -155,6 +181,10 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
     await page.getByTestId('toast').getByText('Notes updated', { exact: true }).waitFor();
     await page.getByTestId('toast').getByText('SOAP notes have been updated successfully.').waitFor();
     await page.getByText('Recheck in 48 hours if still not eating').waitFor();
+    // The rewritten bullet is shown, and no longer claims the transcript's words as its source.
+    const rewritten = page.getByTestId('soap-bullet').filter({ hasText: 'Not eating pellets for 2 days, only picking at hay' });
+    await rewritten.waitFor();
+    expect(await rewritten.locator('button').count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'review-complete');
 
@@ -186,6 +216,7 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
     await page.getByRole('dialog', { name: 'Recording Details' }).waitFor();
     await page.getByTestId('recording-details').waitFor();
     await page.getByText('Recheck in 48 hours if still not eating').waitFor();
+    await page.getByText('Not eating pellets for 2 days, only picking at hay').waitFor();
     // The metadata loads from /api/recordings/{id}/audio, the real length is known (not Infinity), and it plays.
     await page.waitForFunction(
       () => {

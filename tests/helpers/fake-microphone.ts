@@ -33,5 +33,9 @@ export function fakeMicrophoneWav(name = 'dev-01', seconds?: number): string {
 }
 
 export function fakeMicrophoneArgs(wav: string): string[] {
-  return ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`];
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wav}`,
+  ];
 }

@@ -27,6 +27,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Serve the built PWA from this folder too. */
   webDir?: string;
+  /** Sees every request the server receives (e.g. to count uploads), before the app handles it. */
+  onRequest?: (request: Request) => void;
   /** Replace or add services (e.g. a provider pointed at a local peer). */
   overrides?: (options: ServiceOptions, services: Services) => Services;
 }
@@ -51,7 +53,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = createApp({ services, webDir: options.webDir });
 
   const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
+    const onRequest = options.onRequest;
+    const fetch: typeof app.fetch = onRequest
+      ? (request, ...rest) => (onRequest(request), app.fetch(request, ...rest))
+      : app.fetch;
+    const started = serve({ fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -4,6 +4,7 @@
 # Result:
 #   .cache/whisper-peer/venv/               Python venv with the pinned requirements
 #   .cache/whisper-peer/models/base/        CTranslate2 Whisper model dir (model.bin, config.json, tokenizer.json, vocabulary.json)
+#   .cache/whisper-peer/models/ggml-base-from-ct2.bin   the same weights for whisper.cpp (local provider tests)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -54,6 +55,14 @@ if [ ! -f "$MODEL_DIR/model.bin" ] || [ "$(sha256sum "$MODEL_DIR/model.bin" | cu
   fi
   mv "$MODEL_DIR/model.bin.tmp" "$MODEL_DIR/model.bin"
   cp "$DATA2/config.json" "$DATA2/tokenizer.json" "$DATA2/vocabulary.json" "$MODEL_DIR/"
+fi
+
+# The same weights in whisper.cpp's ggml format, for the `local` provider's tests and benchmark: no
+# registry reachable here ships a ggml Whisper model (see tests/peers/ct2_to_ggml.py).
+GGML="$PEER_DIR/models/ggml-base-from-ct2.bin"
+if [ ! -f "$GGML" ] || [ "$GGML" -ot "$MODEL_DIR/model.bin" ] || [ "$GGML" -ot "$ROOT/tests/peers/ct2_to_ggml.py" ]; then
+  log "converting to ggml: $GGML"
+  "$VENV/bin/python" "$ROOT/tests/peers/ct2_to_ggml.py" "$MODEL_DIR" "$GGML"
 fi
 
 # A final smoke check: the model loads as a multilingual Whisper (Afrikaans needs it).

@@ -15,6 +15,10 @@ export interface TranscriptionProgress {
   /** Seconds of decoded audio, once known. */
   audioSeconds: number | null;
   error: string | null;
+  /** HTTP status the failure would have had on a synchronous request (4xx: the upload; 5xx: the engine). */
+  errorStatus: number | null;
+  /** The transcription, once done, for jobs started with `Prefer: respond-async`. */
+  result: unknown;
   startedAt: string;
   updatedAt: string;
 }
@@ -45,7 +49,19 @@ export class ProgressStore {
       ownerId,
       // A running job never expires; finish() sets the clock.
       expiresAt: Number.POSITIVE_INFINITY,
-      progress: { id, stage: 'receiving', percent: 0, piecesDone: 0, piecesTotal: 0, audioSeconds: null, error: null, startedAt: at, updatedAt: at },
+      progress: {
+        id,
+        stage: 'receiving',
+        percent: 0,
+        piecesDone: 0,
+        piecesTotal: 0,
+        audioSeconds: null,
+        error: null,
+        errorStatus: null,
+        result: null,
+        startedAt: at,
+        updatedAt: at,
+      },
     });
   }
 
@@ -56,10 +72,10 @@ export class ProgressStore {
     entry.progress = { ...entry.progress, ...change, percent, updatedAt: new Date(this.now()).toISOString() };
   }
 
-  finish(id: string, error?: string): void {
+  finish(id: string, outcome: { error: string; errorStatus: number } | { result?: unknown } = {}): void {
     const entry = this.entries.get(id);
     if (!entry) return;
-    this.update(id, error ? { stage: 'failed', error } : { stage: 'done', percent: 100 });
+    this.update(id, 'error' in outcome ? { stage: 'failed', ...outcome } : { stage: 'done', percent: 100, result: outcome.result ?? null });
     entry.expiresAt = this.now() + this.keepMs;
   }
 

@@ -158,7 +158,7 @@ describe('audit log helpers', () => {
   });
 
   it('builds query parameters, leaving blank filters out', () => {
-    expect(auditParams({ action: '', actor: '  ' }, 0)).toEqual({ action: null, actor: null, limit: 25, offset: 0 });
+    expect(auditParams({ action: '', actor: '  ' }, 0)).toEqual({ action: null, actor: null, limit: 20, offset: 0 });
     expect(auditParams({ action: 'admin.user', actor: ' a@b.co.za ' }, 2, 10)).toEqual({
       action: 'admin.user',
       actor: 'a@b.co.za',

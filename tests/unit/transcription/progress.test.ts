@@ -21,8 +21,8 @@ describe('ProgressStore', () => {
   it('records failures with their message', () => {
     const store = new ProgressStore();
     store.start('job-00002', 'u');
-    store.finish('job-00002', 'Transcription failed: boom');
-    expect(store.get('job-00002', 'u')).toMatchObject({ stage: 'failed', error: 'Transcription failed: boom' });
+    store.finish('job-00002', { error: 'Transcription failed: boom', errorStatus: 502 });
+    expect(store.get('job-00002', 'u')).toMatchObject({ stage: 'failed', error: 'Transcription failed: boom', errorStatus: 502 });
   });
 
   it('stays bounded however many ids clients invent', () => {

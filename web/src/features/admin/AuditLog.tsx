@@ -23,18 +23,20 @@ const NO_FILTERS: AuditFilters = { action: '', actor: '' };
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const details = auditDetails(entry.details);
   return (
-    <tr data-testid="audit-row">
-      <td className={styles.nowrap}>
+    <tr data-testid="audit-row" role="row">
+      <td role="cell" className={styles.nowrap} data-label="When (UTC)">
         <time dateTime={entry.occurredAt}>{formatUtc(entry.occurredAt)}</time>
       </td>
-      <td className={styles.breakable}>{auditActor(entry)}</td>
-      <td className={styles.nowrap}>
+      <td role="cell" className={styles.who} data-label="Who">
+        {auditActor(entry)}
+      </td>
+      <td role="cell" className={styles.nowrap} data-label="Action">
         <code className={styles.action}>{entry.action}</code>
       </td>
-      <td className={styles.nowrap} title={entry.targetId ?? undefined}>
+      <td role="cell" className={styles.nowrap} data-label="Target" title={entry.targetId ?? undefined}>
         {auditTarget(entry)}
       </td>
-      <td className={styles.details} title={details}>
+      <td role="cell" className={styles.details} data-label="Details" title={details}>
         {details}
       </td>
     </tr>
@@ -152,16 +154,26 @@ export function AuditLog() {
           setPage(0);
         }}
       />
-      <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="audit-title">
-        <table className={styles.table} aria-busy={audit.isFetching}>
+      <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Audit log table">
+        <table className={`${styles.table} ${styles.stackOnPhone}`} role="table" aria-busy={audit.isFetching}>
           <caption className="visually-hidden">Audit log entries</caption>
           <thead>
-            <tr>
-              <th scope="col">When (UTC)</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">Details</th>
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                When (UTC)
+              </th>
+              <th scope="col" role="columnheader">
+                Who
+              </th>
+              <th scope="col" role="columnheader">
+                Action
+              </th>
+              <th scope="col" role="columnheader">
+                Target
+              </th>
+              <th scope="col" role="columnheader">
+                Details
+              </th>
             </tr>
           </thead>
           <tbody>{body}</tbody>

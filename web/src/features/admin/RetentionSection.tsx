@@ -15,12 +15,12 @@ function RetentionRow({ user }: { user: AdminUser }) {
   const changed = check.ok && check.years !== user.retentionYears;
   const busy = setRetention.isPending;
   return (
-    <tr data-testid="retention-row" data-email={user.email}>
-      <th scope="row" className={styles.emailCell}>
+    <tr data-testid="retention-row" data-email={user.email} role="row">
+      <th scope="row" role="rowheader" className={styles.emailCell}>
         <span className={styles.email}>{user.email}</span>
         <span className={styles.subtle}>{practiceLabel(user.practiceName)}</span>
       </th>
-      <td>
+      <td role="cell" className={styles.yearsCell} data-label="Retention (years)">
         <form
           className={styles.yearsForm}
           onSubmit={(event) => {
@@ -53,7 +53,7 @@ function RetentionRow({ user }: { user: AdminUser }) {
           </p>
         )}
       </td>
-      <td>
+      <td role="cell" className={styles.holdCell}>
         <Switch
           label="Legal hold"
           checked={user.legalHold}
@@ -83,14 +83,20 @@ export function RetentionSection({ search }: { search: string }) {
           {search.trim() !== '' && ` Filtered by the search above: ${shown.length} of ${users.data.users.length}.`}
         </CardDescription>
       </div>
-      <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="retention-title">
-        <table className={styles.table}>
+      <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Retention table">
+        <table className={`${styles.table} ${styles.stackOnPhone}`} role="table">
           <caption className="visually-hidden">Retention period and legal hold per user</caption>
           <thead>
-            <tr>
-              <th scope="col">User</th>
-              <th scope="col">Retention (years)</th>
-              <th scope="col">Legal hold</th>
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                User
+              </th>
+              <th scope="col" role="columnheader">
+                Retention (years)
+              </th>
+              <th scope="col" role="columnheader">
+                Legal hold
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -64,7 +64,7 @@ function UserRow({ user, currentUserId, adminCount, toggling, onToggle, onDelete
         <span className={styles.email}>{user.email}</span>
         {actions.isSelf && <span className={styles.youBadge}>You</span>}
       </th>
-      <td>{practiceLabel(user.practiceName)}</td>
+      <td className={styles.practiceCell}>{practiceLabel(user.practiceName)}</td>
       <td className={styles.numeric}>{user.recordingCount}</td>
       <td className={styles.centre}>
         <AdminFlag isAdmin={user.isAdmin === 1} />
@@ -74,6 +74,7 @@ function UserRow({ user, currentUserId, adminCount, toggling, onToggle, onDelete
           <Button
             size="sm"
             variant="secondary"
+            className={styles.toggleButton}
             // A disabled button cannot be focused, so the reason also lives in the tooltip (title).
             disabled={actions.toggle.disabledReason !== undefined || toggling}
             title={actions.toggle.disabledReason}
@@ -170,7 +171,7 @@ export function UserManagement({
       )}
       {/* A wide table scrolls inside the card on a phone instead of widening the page; focusable so
           keyboard users can scroll it too. */}
-      <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="user-management-title">
+      <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Users table">
         <table className={styles.table}>
           <caption className="visually-hidden">
             Users with their practice, recordings and admin status. You cannot remove your own admin rights or

@@ -148,7 +148,7 @@ export function auditFamilies(actions: readonly string[] = AUDIT_ACTIONS): strin
   return [...new Set(actions.map((action) => action.split('.')[0]!))];
 }
 
-export const AUDIT_PAGE_SIZE = 25;
+export const AUDIT_PAGE_SIZE = 20;
 
 export interface AuditFilters {
   action: string;

@@ -17,7 +17,12 @@ import {
   type RecorderState,
 } from './model/recorder-machine';
 import { linkSegments, shouldCloseSegment } from './model/segments';
-import { processingErrorMessage, processRecording, ProcessingError, type ProcessingResult } from './processing/process-recording';
+import {
+  processingErrorMessage,
+  processRecording,
+  ProcessingError,
+  type ProcessingResult,
+} from './processing/process-recording';
 import { applyProcessingResult, BACKGROUND_SYNC_TAG, queuedRecordings } from './processing/processing-queue';
 import { farmSegmentSeconds, loadWifiOnly, saveWifiOnly } from './recorder-settings';
 import { CaptureJournal, CaptureJournalDB, type RecoveredCapture } from './storage/capture-journal';
@@ -88,6 +93,12 @@ let capture: AudioCapture | null = null;
 let ticker: number | null = null;
 /** Segments finished so far in the current farm consultation. */
 let finishedSegments: FinishedSegment[] = [];
+/**
+ * The queue runs one pass at a time: `online`, visibility, app open and the service worker's sync message
+ * often fire together, and two passes would upload the same recording twice.
+ */
+let queuePass: Promise<void> | null = null;
+let queuePassWanted = false;
 
 function readConnection(): ConnectionInfo {
   const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
@@ -98,7 +109,10 @@ export function isFarmMode(data: PreConsultationData): boolean {
   return data.consultationType === 'Farm Visit';
 }
 
-function toLocalRecording(segment: FinishedSegment, preConsultationData: PreConsultationData): LocalRecording {
+function toLocalRecording(
+  segment: FinishedSegment,
+  preConsultationData: PreConsultationData,
+): LocalRecording {
   return {
     id: segment.captureId,
     audioBlob: segment.audio,
@@ -141,7 +155,11 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
     const state = get();
     if (state.machine.status !== 'recording') return;
     dispatch({ type: 'TICK' });
-    if (capture && isFarmMode(state.preConsultation) && shouldCloseSegment(capture.recordedSeconds, farmSegmentSeconds())) {
+    if (
+      capture &&
+      isFarmMode(state.preConsultation) &&
+      shouldCloseSegment(capture.recordedSeconds, farmSegmentSeconds())
+    ) {
       void rollSegment().catch((error: unknown) => console.error('Segment roll-over failed', error));
     }
   };
@@ -155,6 +173,42 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
   };
 
   const storeResult = (id: string, result: ProcessingResult) => applyProcessingResult(localStore, id, result);
+
+  /** Processes queued recordings once the network allows; one at a time, never the same one twice. */
+  const drainQueue = async (): Promise<void> => {
+    const connection = readConnection();
+    set({ connection });
+    const queued = await queuedRecordings(localStore);
+    for (const recording of queued) {
+      const { wifiOnly, processingIds, machine } = get();
+      if (processingIds.includes(recording.id)) continue;
+      if (processingBlock({ hasAudio: recording.audioBlob.size > 0, connection, wifiOnly })) return;
+      const isSelected = machine.selectedRecordingId === recording.id && machine.status === 'recorded';
+      set((s) => ({ processingIds: [...s.processingIds, recording.id] }));
+      if (isSelected) dispatch({ type: 'PROCESS' });
+      try {
+        const result = await processRecording(recording, {
+          fetch: (input, init) => fetch(input, init),
+          ...(isSelected
+            ? { onStage: (step, progress) => dispatch({ type: 'PROCESS_PROGRESS', step, progress }) }
+            : {}),
+        });
+        await storeResult(recording.id, result);
+        if (isSelected) dispatch({ type: 'PROCESS_SUCCEEDED' });
+      } catch (error) {
+        if (isSelected) dispatch({ type: 'PROCESS_FAILED', error: processingErrorMessage(error) });
+        if (!(error instanceof ProcessingError && error.retryable)) {
+          await localStore.update(recording.id, {
+            processingError: processingErrorMessage(error),
+            isOnlineOnly: false,
+          });
+        }
+      } finally {
+        set((s) => ({ processingIds: s.processingIds.filter((other) => other !== recording.id) }));
+        await reload();
+      }
+    }
+  };
 
   return {
     machine: initialRecorderState,
@@ -250,7 +304,9 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
     async process() {
       const { machine, wifiOnly } = get();
       if (machine.status !== 'recorded') return;
-      const recording = machine.selectedRecordingId ? await localStore.get(machine.selectedRecordingId) : undefined;
+      const recording = machine.selectedRecordingId
+        ? await localStore.get(machine.selectedRecordingId)
+        : undefined;
       const connection = readConnection();
       set({ connection });
       const block = processingBlock({ hasAudio: Boolean(recording?.audioBlob.size), connection, wifiOnly });
@@ -277,7 +333,9 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
         if (error instanceof ProcessingError && error.retryable) {
           await localStore.update(id, { isOnlineOnly: true }).catch(() => undefined);
         } else {
-          await localStore.update(id, { processingError: processingErrorMessage(error) }).catch(() => undefined);
+          await localStore
+            .update(id, { processingError: processingErrorMessage(error) })
+            .catch(() => undefined);
         }
         dispatch({ type: 'PROCESS_FAILED', error: processingErrorMessage(error) });
       } finally {
@@ -299,7 +357,11 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
         return;
       }
       // Recordings are stored the moment they stop; saving again only confirms it and clears the screen.
-      toast({ title: 'Recording saved', description: 'Saved on this device. Ready for the next animal.', variant: 'success' });
+      toast({
+        title: 'Recording saved',
+        description: 'Saved on this device. Ready for the next animal.',
+        variant: 'success',
+      });
       dispatch({ type: 'RESET' });
     },
 
@@ -397,34 +459,20 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
     },
 
     /** Processes queued recordings once the network allows; one at a time, never the same one twice. */
-    async runQueue() {
-      const connection = readConnection();
-      set({ connection });
-      const queued = await queuedRecordings(localStore);
-      for (const recording of queued) {
-        const { wifiOnly, processingIds, machine } = get();
-        if (processingIds.includes(recording.id)) continue;
-        if (processingBlock({ hasAudio: recording.audioBlob.size > 0, connection, wifiOnly })) return;
-        const isSelected = machine.selectedRecordingId === recording.id && machine.status === 'recorded';
-        set((s) => ({ processingIds: [...s.processingIds, recording.id] }));
-        if (isSelected) dispatch({ type: 'PROCESS' });
-        try {
-          const result = await processRecording(recording, {
-            fetch: (input, init) => fetch(input, init),
-            ...(isSelected ? { onStage: (step, progress) => dispatch({ type: 'PROCESS_PROGRESS', step, progress }) } : {}),
-          });
-          await storeResult(recording.id, result);
-          if (isSelected) dispatch({ type: 'PROCESS_SUCCEEDED' });
-        } catch (error) {
-          if (isSelected) dispatch({ type: 'PROCESS_FAILED', error: processingErrorMessage(error) });
-          if (!(error instanceof ProcessingError && error.retryable)) {
-            await localStore.update(recording.id, { processingError: processingErrorMessage(error), isOnlineOnly: false });
-          }
-        } finally {
-          set((s) => ({ processingIds: s.processingIds.filter((other) => other !== recording.id) }));
-          await reload();
-        }
+    runQueue() {
+      if (queuePass) {
+        queuePassWanted = true;
+        return queuePass;
       }
+      queuePass = (async () => {
+        do {
+          queuePassWanted = false;
+          await drainQueue();
+        } while (queuePassWanted);
+      })().finally(() => {
+        queuePass = null;
+      });
+      return queuePass;
     },
   };
 });
@@ -433,7 +481,9 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
 async function requestBackgroundSync(): Promise<void> {
   try {
     const registration = await navigator.serviceWorker?.ready;
-    const sync = (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync;
+    const sync = (
+      registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
+    ).sync;
     await sync?.register(BACKGROUND_SYNC_TAG);
   } catch {
     // No Background Sync (Safari, Firefox): the page runs the queue on open, `online` and visibility change.

@@ -143,7 +143,12 @@ export class AudioCapture {
       await this.options.journal.discard(segment.captureId);
       throw new CaptureError(NO_AUDIO_CAPTURED);
     }
-    return { ...segment, audio: assembled.audio, mimeType: assembled.audio.type, recordedSeconds: Math.round(recordedSeconds) };
+    return {
+      ...segment,
+      audio: assembled.audio,
+      mimeType: assembled.audio.type,
+      recordedSeconds: Math.round(recordedSeconds),
+    };
   }
 
   /** Releases the microphone and the level meter. */

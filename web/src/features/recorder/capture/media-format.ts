@@ -1,5 +1,10 @@
 /** Spec section 9: preferred audio types, bitrates and chunk length. */
-export const PREFERRED_MIME_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4', 'audio/ogg;codecs=opus'] as const;
+export const PREFERRED_MIME_TYPES = [
+  'audio/webm;codecs=opus',
+  'audio/webm',
+  'audio/mp4',
+  'audio/ogg;codecs=opus',
+] as const;
 export const NORMAL_BITS_PER_SECOND = 64_000;
 export const FARM_BITS_PER_SECOND = 16_000;
 export const CHUNK_MILLISECONDS = 1000;

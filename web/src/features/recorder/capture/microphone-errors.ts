@@ -4,7 +4,8 @@ export const MICROPHONE_DENIED =
 export const NO_AUDIO_CAPTURED = 'Recording failed - no audio data captured';
 export const NO_MICROPHONE = 'No microphone was found. Connect a microphone and try again.';
 export const MICROPHONE_BUSY = 'The microphone is in use by another app. Close it and try again.';
-export const RECORDING_UNSUPPORTED = 'This browser cannot record audio. Please use a current Chrome, Safari or Firefox.';
+export const RECORDING_UNSUPPORTED =
+  'This browser cannot record audio. Please use a current Chrome, Safari or Firefox.';
 
 /** Turns a getUserMedia/MediaRecorder failure into a message a vet can act on. */
 export function microphoneErrorMessage(error: unknown): string {

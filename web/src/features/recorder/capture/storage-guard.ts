@@ -17,7 +17,10 @@ export interface StorageCheck {
  * quota has room for RESERVE_MINUTES at the chosen bitrate. Where the StorageManager API is missing the
  * check passes: refusing to record would be worse than not knowing.
  */
-export async function checkStorage(bitrate: number, storage: StorageManager | undefined = navigator.storage): Promise<StorageCheck> {
+export async function checkStorage(
+  bitrate: number,
+  storage: StorageManager | undefined = navigator.storage,
+): Promise<StorageCheck> {
   if (!storage?.estimate) return { ok: true, persisted: false, availableBytes: null };
   let persisted = false;
   try {

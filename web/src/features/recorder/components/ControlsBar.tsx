@@ -19,7 +19,11 @@ export function ControlsBar(props: ControlsBarProps) {
   const { connection, wifiOnly, voiceSupported, voiceEnabled, lastVoiceCommand } = props;
   return (
     <div className={styles.controls}>
-      <span className={`${styles.badge} ${styles[`connection_${connection.type}`] ?? ''}`} data-testid="connection-badge" role="status">
+      <span
+        className={`${styles.badge} ${styles[`connection_${connection.type}`] ?? ''}`}
+        data-testid="connection-badge"
+        role="status"
+      >
         <span className={styles.dot} aria-hidden="true" />
         {connectionBadgeText(connection, wifiOnly)}
       </span>

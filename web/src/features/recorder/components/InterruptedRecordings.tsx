@@ -21,7 +21,8 @@ export function InterruptedRecordings({ captures, onRecover, onDiscard }: Interr
           <p>
             {capture.meta.preConsultationData.patientName || 'Unknown Patient'} · started{' '}
             {format(new Date(capture.meta.startedAt), 'dd/MM/yyyy HH:mm')} ·{' '}
-            <span data-testid="interrupted-duration">{formatShortDuration(capture.recordedSeconds)}</span> saved
+            <span data-testid="interrupted-duration">{formatShortDuration(capture.recordedSeconds)}</span>{' '}
+            saved
           </p>
           <div className={styles.recoveryActions}>
             <Button size="sm" onClick={() => onRecover(capture.meta.id)}>

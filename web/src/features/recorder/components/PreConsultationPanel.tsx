@@ -1,5 +1,9 @@
 import { useId, useState } from 'react';
-import { CONSULTATION_TYPES, SPECIES, type PreConsultationData } from '../../../../../shared/schemas/clinical';
+import {
+  CONSULTATION_TYPES,
+  SPECIES,
+  type PreConsultationData,
+} from '../../../../../shared/schemas/clinical';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/Field';
 import styles from './Recorder.module.css';
@@ -56,7 +60,9 @@ export function PreConsultationPanel({ value, onChange, disabled }: PreConsultat
             <select
               value={value.species ?? ''}
               disabled={disabled}
-              onChange={(event) => update({ species: (event.target.value || undefined) as PreConsultationData['species'] })}
+              onChange={(event) =>
+                update({ species: (event.target.value || undefined) as PreConsultationData['species'] })
+              }
             >
               <option value="">Select species</option>
               {SPECIES.map((species) => (
@@ -70,7 +76,10 @@ export function PreConsultationPanel({ value, onChange, disabled }: PreConsultat
               value={value.consultationType ?? ''}
               disabled={disabled}
               onChange={(event) =>
-                update({ consultationType: (event.target.value || undefined) as PreConsultationData['consultationType'] })
+                update({
+                  consultationType: (event.target.value ||
+                    undefined) as PreConsultationData['consultationType'],
+                })
               }
             >
               <option value="">Select type</option>

@@ -14,7 +14,13 @@ const periods: Array<{ value: SidebarPeriod; label: string }> = [
   { value: 'all', label: 'All Time' },
 ];
 
-const speciesGlyph: Record<SpeciesIcon, string> = { dog: '🐕', cat: '🐈', bird: '🐦', rabbit: '🐇', other: '🐾' };
+const speciesGlyph: Record<SpeciesIcon, string> = {
+  dog: '🐕',
+  cat: '🐈',
+  bird: '🐦',
+  rabbit: '🐇',
+  other: '🐾',
+};
 
 interface SidebarProps {
   open: boolean;
@@ -27,11 +33,24 @@ interface SidebarProps {
 
 function isTyping(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
-  return Boolean(element && (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.tagName === 'SELECT' || element.isContentEditable));
+  return Boolean(
+    element &&
+    (element.tagName === 'INPUT' ||
+      element.tagName === 'TEXTAREA' ||
+      element.tagName === 'SELECT' ||
+      element.isContentEditable),
+  );
 }
 
 /** 'Recent Recordings': a 320 px left overlay toggled with 'h', closed with Escape. */
-export function RecentRecordingsSidebar({ open, onOpenChange, recordings, processingIds, onSelect, onDelete }: SidebarProps) {
+export function RecentRecordingsSidebar({
+  open,
+  onOpenChange,
+  recordings,
+  processingIds,
+  onSelect,
+  onDelete,
+}: SidebarProps) {
   const [query, setQuery] = useState('');
   const [period, setPeriod] = useState<SidebarPeriod>('all');
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
@@ -39,7 +58,13 @@ export function RecentRecordingsSidebar({ open, onOpenChange, recordings, proces
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && open) onOpenChange(false);
-      else if (event.key.toLowerCase() === 'h' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target)) {
+      else if (
+        event.key.toLowerCase() === 'h' &&
+        !event.ctrlKey &&
+        !event.metaKey &&
+        !event.altKey &&
+        !isTyping(event.target)
+      ) {
         onOpenChange(!open);
       }
     };
@@ -48,7 +73,8 @@ export function RecentRecordingsSidebar({ open, onOpenChange, recordings, proces
   }, [open, onOpenChange]);
 
   const items = useMemo(
-    () => sidebarItems(recordings, { query, period, now: new Date(), processingId: processingIds[0] ?? null }),
+    () =>
+      sidebarItems(recordings, { query, period, now: new Date(), processingId: processingIds[0] ?? null }),
     [recordings, query, period, processingIds],
   );
 
@@ -58,10 +84,20 @@ export function RecentRecordingsSidebar({ open, onOpenChange, recordings, proces
         <span className={styles.edgeHint}>History</span>
       </div>
       {open && <div className={styles.scrim} onClick={() => onOpenChange(false)} aria-hidden="true" />}
-      <aside className={`${styles.sidebar} ${open ? styles.open : ''}`} aria-label="Recent Recordings" aria-hidden={!open} data-testid="recent-sidebar">
+      <aside
+        className={`${styles.sidebar} ${open ? styles.open : ''}`}
+        aria-label="Recent Recordings"
+        aria-hidden={!open}
+        data-testid="recent-sidebar"
+      >
         <div className={styles.head}>
           <h2>Recent Recordings</h2>
-          <button type="button" className={styles.close} onClick={() => onOpenChange(false)} aria-label="Close">
+          <button
+            type="button"
+            className={styles.close}
+            onClick={() => onOpenChange(false)}
+            aria-label="Close"
+          >
             ×
           </button>
         </div>
@@ -120,10 +156,23 @@ export function RecentRecordingsSidebar({ open, onOpenChange, recordings, proces
                 <span className={styles.preview}>{item.preview}</span>
               </button>
               <span className={styles.quick}>
-                <Button size="sm" variant="secondary" onClick={() => { onSelect(item.id); onOpenChange(false); }} tabIndex={open ? 0 : -1}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => {
+                    onSelect(item.id);
+                    onOpenChange(false);
+                  }}
+                  tabIndex={open ? 0 : -1}
+                >
                   View
                 </Button>
-                <Button size="sm" variant="danger" onClick={() => setPendingDelete(item.id)} tabIndex={open ? 0 : -1}>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  onClick={() => setPendingDelete(item.id)}
+                  tabIndex={open ? 0 : -1}
+                >
                   Delete
                 </Button>
               </span>

@@ -11,7 +11,12 @@ interface RecordButtonProps {
 
 /** The one big round button: record, pause, resume. 150 px; 225 px in Farm Mode while paused. */
 export function RecordButton({ status, isFarmMode, onPress, disabled }: RecordButtonProps) {
-  const label = status === 'recording' ? 'Tap to Pause' : status === 'paused' ? 'PAUSED - Tap to Resume' : 'Tap to Record';
+  const label =
+    status === 'recording'
+      ? 'Tap to Pause'
+      : status === 'paused'
+        ? 'PAUSED - Tap to Resume'
+        : 'Tap to Record';
   const classes = [
     styles.recordButton,
     status === 'recording' ? styles.recording : '',

@@ -82,7 +82,11 @@ export function RecorderScreen() {
         <div className={styles.errorBanner} role="alert" data-testid="error-banner">
           <AlertCircleIcon size={20} />
           <p>{machine.error}</p>
-          <button type="button" onClick={() => recorder.dispatch({ type: 'DISMISS_ERROR' })} aria-label="Dismiss">
+          <button
+            type="button"
+            onClick={() => recorder.dispatch({ type: 'DISMISS_ERROR' })}
+            aria-label="Dismiss"
+          >
             ×
           </button>
         </div>
@@ -109,12 +113,20 @@ export function RecorderScreen() {
           </>
         )}
 
-        {farm && (status === 'ready' || capturing) && <FarmBanner status={status} segmentNumber={recorder.segmentNumber} />}
+        {farm && (status === 'ready' || capturing) && (
+          <FarmBanner status={status} segmentNumber={recorder.segmentNumber} />
+        )}
 
         {(status === 'ready' || capturing) && (
           <div className={styles.recorderCore}>
             <RecordButton status={status} isFarmMode={farm} onPress={onRecordButton} />
-            {capturing && <RecordingTimer seconds={machine.elapsedSeconds} level={recorder.level} paused={status === 'paused'} />}
+            {capturing && (
+              <RecordingTimer
+                seconds={machine.elapsedSeconds}
+                level={recorder.level}
+                paused={status === 'paused'}
+              />
+            )}
             {status === 'paused' && (
               <Button variant="danger" size="lg" onClick={() => void recorder.stop()}>
                 End Consultation
@@ -129,7 +141,9 @@ export function RecorderScreen() {
           </Button>
         )}
 
-        {status === 'recorded' && selected && <RecordingPreview key={selected.id} audio={selected.audioBlob} />}
+        {status === 'recorded' && selected && (
+          <RecordingPreview key={selected.id} audio={selected.audioBlob} />
+        )}
 
         {status === 'processing' && machine.processingStep && (
           <ProcessingView step={machine.processingStep} progress={machine.processingProgress} />

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/Card';
 import styles from './Recorder.module.css';
 
-export const PLAYBACK_FAILED = 'Unable to play audio. The recording is saved and will be processed correctly.';
+export const PLAYBACK_FAILED =
+  'Unable to play audio. The recording is saved and will be processed correctly.';
 
 /** 'Recording Preview': plays the stored audio; a playback failure never implies the recording is lost. */
 export function RecordingPreview({ audio }: { audio: Blob }) {

@@ -2,7 +2,15 @@ import { formatTimer } from '../../../../../shared/format/recording-metadata';
 import styles from './Recorder.module.css';
 
 /** MM:SS with 'Recording...' and a live input level, so the vet can see the microphone hears them. */
-export function RecordingTimer({ seconds, level, paused }: { seconds: number; level: number; paused: boolean }) {
+export function RecordingTimer({
+  seconds,
+  level,
+  paused,
+}: {
+  seconds: number;
+  level: number;
+  paused: boolean;
+}) {
   return (
     <div className={styles.timer}>
       <span className={styles.timerValue} data-testid="timer" role="timer">

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { formatShortDuration } from '../../../../../shared/format/recording-metadata';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/Card';
 import type { LocalRecording } from '../model/local-recording';
+import { NotesIcon, PlayIcon, TrashIcon } from './ActionIcons';
 import styles from './Recorder.module.css';
 
 interface SessionRecordingsListProps {
@@ -12,7 +13,12 @@ interface SessionRecordingsListProps {
 }
 
 /** Local recordings of this session, oldest first so the numbering follows the day's order. */
-export function SessionRecordingsList({ recordings, selectedId, onSelect, onDelete }: SessionRecordingsListProps) {
+export function SessionRecordingsList({
+  recordings,
+  selectedId,
+  onSelect,
+  onDelete,
+}: SessionRecordingsListProps) {
   if (recordings.length === 0) return null;
   const ordered = [...recordings].sort((a, b) => a.recordingStartTime.localeCompare(b.recordingStartTime));
   return (
@@ -28,7 +34,11 @@ export function SessionRecordingsList({ recordings, selectedId, onSelect, onDele
           const processed = Boolean(recording.clinicalData);
           const data = recording.preConsultationData;
           return (
-            <li key={recording.id} className={recording.id === selectedId ? styles.selectedItem : undefined} data-testid="session-item">
+            <li
+              key={recording.id}
+              className={recording.id === selectedId ? styles.selectedItem : undefined}
+              data-testid="session-item"
+            >
               <span className={styles.itemNumber}>{index + 1}</span>
               <div className={styles.itemBody}>
                 <p className={styles.itemTitle}>
@@ -56,7 +66,7 @@ export function SessionRecordingsList({ recordings, selectedId, onSelect, onDele
                 aria-label={processed ? 'View notes' : 'Process recording'}
                 onClick={() => onSelect(recording.id)}
               >
-                {processed ? '📄' : '▶'}
+                {processed ? <NotesIcon /> : <PlayIcon />}
               </button>
               <button
                 type="button"
@@ -65,7 +75,7 @@ export function SessionRecordingsList({ recordings, selectedId, onSelect, onDele
                 aria-label="Delete recording"
                 onClick={() => onDelete(recording.id)}
               >
-                🗑
+                <TrashIcon />
               </button>
             </li>
           );

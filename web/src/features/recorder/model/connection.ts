@@ -16,12 +16,19 @@ export interface NetworkInformationLike {
 
 const slowEffectiveTypes = new Set(['slow-2g', '2g', '3g']);
 
-export function classifyConnection(onLine: boolean, connection?: NetworkInformationLike | null): ConnectionInfo {
+export function classifyConnection(
+  onLine: boolean,
+  connection?: NetworkInformationLike | null,
+): ConnectionInfo {
   if (!onLine || connection?.type === 'none') return { type: 'offline' };
   if (connection?.type === 'wifi') return { type: 'wifi' };
   // A slow 2g/3g link is treated like cellular: a 30-minute recording would not upload over it anyway.
   if (connection?.type === 'cellular') return { type: 'cellular' };
-  if (connection?.effectiveType && slowEffectiveTypes.has(connection.effectiveType) && connection.type !== 'ethernet') {
+  if (
+    connection?.effectiveType &&
+    slowEffectiveTypes.has(connection.effectiveType) &&
+    connection.type !== 'ethernet'
+  ) {
     return { type: 'cellular' };
   }
   // Ethernet, unknown, or no API at all: allowed, shown as plain 'Online'.

@@ -20,7 +20,8 @@ export function processingBlock(input: {
   wifiOnly: boolean;
 }): ProcessingBlock | null {
   if (!input.hasAudio) return { reason: 'noAudio', message: processingMessages.noAudio, queue: false };
-  if (input.connection.type === 'offline') return { reason: 'offline', message: processingMessages.offline, queue: true };
+  if (input.connection.type === 'offline')
+    return { reason: 'offline', message: processingMessages.offline, queue: true };
   if (input.wifiOnly && input.connection.type === 'cellular') {
     return { reason: 'wifiOnly', message: processingMessages.wifiOnly, queue: true };
   }

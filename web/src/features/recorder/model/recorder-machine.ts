@@ -91,7 +91,13 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
     case 'CAPTURE_FAILED':
       return { ...initialRecorderState, error: event.error };
     case 'PROCESS':
-      return { ...state, status: 'processing', processingStep: 'transcribing', processingProgress: null, error: null };
+      return {
+        ...state,
+        status: 'processing',
+        processingStep: 'transcribing',
+        processingProgress: null,
+        error: null,
+      };
     case 'PROCESS_BLOCKED':
       return { ...state, error: event.error };
     case 'PROCESS_PROGRESS':
@@ -100,7 +106,13 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
       return { ...state, status: 'complete', processingStep: null, processingProgress: null };
     case 'PROCESS_FAILED':
       // Back to recorded with nothing lost: the audio stays selected and can be processed again.
-      return { ...state, status: 'recorded', processingStep: null, processingProgress: null, error: event.error };
+      return {
+        ...state,
+        status: 'recorded',
+        processingStep: null,
+        processingProgress: null,
+        error: event.error,
+      };
     case 'STORED_LOCALLY':
       return { ...state, selectedRecordingId: event.id };
     case 'RESET':

@@ -32,7 +32,10 @@ export const RESTART_DELAY_MS = 100;
  * at word boundaries so that e.g. "send recording" is not heard as "end recording".
  */
 export function matchVoiceCommand(transcript: string): VoiceCommand | null {
-  const text = ` ${transcript.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\s+/g, ' ')} `;
+  const text = ` ${transcript
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')} `;
   for (const entry of phrases) {
     if (entry.phrases.some((phrase) => text.includes(` ${phrase} `))) return entry.command;
   }
@@ -47,6 +50,7 @@ export type VoiceAction =
 
 export function voiceAction(command: VoiceCommand, status: RecorderStatus): VoiceAction {
   if (!honouredIn[command].includes(status)) return { kind: 'ignore' };
-  if (command === 'start' && status !== 'ready') return { kind: 'reset-then-start', delayMs: RESTART_DELAY_MS };
+  if (command === 'start' && status !== 'ready')
+    return { kind: 'reset-then-start', delayMs: RESTART_DELAY_MS };
   return { kind: 'run', command };
 }

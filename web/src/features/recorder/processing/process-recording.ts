@@ -52,7 +52,9 @@ export interface ProcessingDeps {
 
 /** Pre-consultation data minus empty fields; omitted entirely when nothing is left (spec section 7). */
 export function compactPreConsultation(data: PreConsultationData): PreConsultationData | undefined {
-  const entries = Object.entries(data).filter(([, value]) => value !== undefined && value !== null && value !== '');
+  const entries = Object.entries(data).filter(
+    ([, value]) => value !== undefined && value !== null && value !== '',
+  );
   return entries.length > 0 ? (Object.fromEntries(entries) as PreConsultationData) : undefined;
 }
 
@@ -101,10 +103,13 @@ function followProgress(deps: ProcessingDeps, requestId: string): () => void {
       await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
       if (stopped) return;
       try {
-        const response = await deps.fetch(`/api/transcribe/progress/${requestId}`, { credentials: 'include' });
+        const response = await deps.fetch(`/api/transcribe/progress/${requestId}`, {
+          credentials: 'include',
+        });
         if (!response.ok || stopped) continue;
         const { percent } = (await response.json()) as { percent?: unknown };
-        if (typeof percent === 'number' && !stopped) deps.onStage?.('transcribing', Math.min(1, Math.max(0, percent / 100)));
+        if (typeof percent === 'number' && !stopped)
+          deps.onStage?.('transcribing', Math.min(1, Math.max(0, percent / 100)));
       } catch {
         // Progress is a nicety: the upload itself reports the real outcome.
       }
@@ -150,7 +155,11 @@ export async function extractNotes(
     processingFailureMessages.extraction,
   );
   const body = (await extracted.json()) as Partial<ExtractResult> & { clinicalData: ClinicalData };
-  return { clinicalData: body.clinicalData, evidence: body.evidence ?? [], safetyFlags: body.safetyFlags ?? [] };
+  return {
+    clinicalData: body.clinicalData,
+    evidence: body.evidence ?? [],
+    safetyFlags: body.safetyFlags ?? [],
+  };
 }
 
 /**
@@ -158,10 +167,16 @@ export async function extractNotes(
  * (no DOM), so a queued recording can be processed by background sync. The local id travels as the
  * Idempotency-Key: a replayed upload returns the first result instead of transcribing twice.
  */
-export async function processRecording(recording: LocalRecording, deps: ProcessingDeps): Promise<ProcessingResult> {
+export async function processRecording(
+  recording: LocalRecording,
+  deps: ProcessingDeps,
+): Promise<ProcessingResult> {
   deps.onStage?.('transcribing', null);
   const form = new FormData();
-  form.append('audio', new File([recording.audioBlob], uploadFileName(recording), { type: recording.audioBlobType }));
+  form.append(
+    'audio',
+    new File([recording.audioBlob], uploadFileName(recording), { type: recording.audioBlobType }),
+  );
   const preConsultation = compactPreConsultation(recording.preConsultationData);
   if (preConsultation) form.append('preConsultationData', JSON.stringify(preConsultation));
   // A fresh progress id per attempt: a retry must not collide with a run the server may still be finishing.

@@ -12,7 +12,11 @@ export async function queuedRecordings(store: LocalRecordingStore): Promise<Loca
 }
 
 /** Writes a processing result onto the local recording: the one place both page and worker do this. */
-export async function applyProcessingResult(store: LocalRecordingStore, id: string, result: ProcessingResult): Promise<void> {
+export async function applyProcessingResult(
+  store: LocalRecordingStore,
+  id: string,
+  result: ProcessingResult,
+): Promise<void> {
   await store.update(id, {
     transcript: result.transcript,
     ...(result.transcriptLanguage ? { transcriptLanguage: result.transcriptLanguage } : {}),
