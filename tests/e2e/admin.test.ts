@@ -75,7 +75,10 @@ async function expectToast(page: Page, title: string, description: string) {
 
 /** The number on a stat card, e.g. statValue(page, 'Total Users'). */
 async function statValue(page: Page, label: string): Promise<number> {
-  const card = page.getByRole('list', { name: 'System statistics' }).getByRole('listitem').filter({ hasText: label });
+  const card = page
+    .getByRole('list', { name: 'System statistics' })
+    .getByRole('listitem')
+    .filter({ hasText: label });
   const text = await card.locator('p').nth(1).innerText();
   return Number(text.replace(/\D/g, ''));
 }
@@ -114,7 +117,9 @@ describe('admin panel in Chromium', () => {
     );
     expect(await own.getByRole('img', { name: 'Admin' }).count()).toBe(1);
     // Another user's row is fully usable, and shows a dash for "not an admin".
-    expect(await userRow(page, other.email).getByRole('button', { name: 'Make Admin' }).isEnabled()).toBe(true);
+    expect(await userRow(page, other.email).getByRole('button', { name: 'Make Admin' }).isEnabled()).toBe(
+      true,
+    );
     expect(await userRow(page, other.email).getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true);
     expect(await userRow(page, other.email).getByText('—').first().isVisible()).toBe(true);
 
@@ -162,10 +167,16 @@ describe('admin panel in Chromium', () => {
     await page.getByLabel('Actor').fill(admin.email);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect
-      .poll(async () => (await audit.getByTestId('audit-row').allInnerTexts()).filter((t) => t.includes(other.email)).length)
+      .poll(
+        async () =>
+          (await audit.getByTestId('audit-row').allInnerTexts()).filter((t) => t.includes(other.email))
+            .length,
+      )
       .toBe(2);
     const rows = await audit.getByTestId('audit-row').allInnerTexts();
-    expect(rows.every((text) => text.includes('admin.user.set_admin') && text.includes(admin.email))).toBe(true);
+    expect(rows.every((text) => text.includes('admin.user.set_admin') && text.includes(admin.email))).toBe(
+      true,
+    );
     expect(rows[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
     expect(rows[0]).toContain('to: false');
     expect(unexpectedErrors()).toEqual([]);
@@ -206,7 +217,7 @@ describe('admin panel in Chromium', () => {
     await openAdmin(page);
     const row = userRow(page, victim.email);
     expect(await row.locator('td').nth(1).innerText()).toBe('1');
-    await waitForStat(page, 'Total Users', (await page.getByTestId('user-row').count()));
+    await waitForStat(page, 'Total Users', await page.getByTestId('user-row').count());
     const usersBefore = await statValue(page, 'Total Users');
     const recordingsBefore = await statValue(page, 'Total Recordings');
     expect(recordingsBefore).toBeGreaterThanOrEqual(1);
@@ -216,7 +227,9 @@ describe('admin panel in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
     await dialog.waitFor();
     await dialog
-      .getByText('This will permanently delete the user and all their recordings. This action cannot be undone.')
+      .getByText(
+        'This will permanently delete the user and all their recordings. This action cannot be undone.',
+      )
       .waitFor();
     await dialog.getByText(victim.email).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -254,13 +267,22 @@ describe('admin panel in Chromium', () => {
         ? route.fulfill({
             status: 409,
             contentType: 'application/json',
-            body: JSON.stringify({ error: 'This is the last administrator. Make another user an admin first.' }),
+            body: JSON.stringify({
+              error: 'This is the last administrator. Make another user an admin first.',
+            }),
           })
         : route.fallback(),
     );
     await userRow(page, other.email).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Delete User' }).click();
-    await expectToast(page, 'Delete failed', '409: This is the last administrator. Make another user an admin first.');
+    await page
+      .getByRole('dialog', { name: 'Are you sure?' })
+      .getByRole('button', { name: 'Delete User' })
+      .click();
+    await expectToast(
+      page,
+      'Delete failed',
+      '409: This is the last administrator. Make another user an admin first.',
+    );
     await userRow(page, other.email).waitFor();
     await close();
   });
@@ -329,7 +351,10 @@ describe('admin panel in Chromium', () => {
       await screenshot(page, `admin-panel-${label}`);
       const row = userRow(page, admin.email);
       await row.scrollIntoViewIfNeeded();
-      const other = page.getByTestId('user-row').filter({ hasNot: page.getByText('You', { exact: true }) }).first();
+      const other = page
+        .getByTestId('user-row')
+        .filter({ hasNot: page.getByText('You', { exact: true }) })
+        .first();
       await other.getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('dialog', { name: 'Are you sure?' }).waitFor();
       await screenshot(page, `admin-delete-dialog-${label}`);

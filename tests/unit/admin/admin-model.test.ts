@@ -81,7 +81,11 @@ describe('table texts', () => {
 describe('rowActions: own row and last admin', () => {
   it('offers Make Admin and Delete on an ordinary user', () => {
     const actions = rowActions({ id: 'u2', isAdmin: 0 }, { currentUserId: 'u1', adminCount: 1 });
-    expect(actions).toEqual({ isSelf: false, toggle: { label: 'Make Admin', nextIsAdmin: true }, remove: {} });
+    expect(actions).toEqual({
+      isSelf: false,
+      toggle: { label: 'Make Admin', nextIsAdmin: true },
+      remove: {},
+    });
   });
 
   it('offers Remove Admin on another admin when there are two or more', () => {
@@ -139,7 +143,10 @@ describe('checkRetentionYears', () => {
   });
 
   it('refuses fewer than 3, more than 100, fractions and blanks', () => {
-    expect(checkRetentionYears('2')).toEqual({ ok: false, message: 'At least 3 years (SA Veterinary Council minimum)' });
+    expect(checkRetentionYears('2')).toEqual({
+      ok: false,
+      message: 'At least 3 years (SA Veterinary Council minimum)',
+    });
     expect(checkRetentionYears('101')).toEqual({ ok: false, message: 'At most 100 years' });
     expect(checkRetentionYears('4.5').ok).toBe(false);
     expect(checkRetentionYears('').ok).toBe(false);
@@ -158,7 +165,12 @@ describe('audit log helpers', () => {
   });
 
   it('builds query parameters, leaving blank filters out', () => {
-    expect(auditParams({ action: '', actor: '  ' }, 0)).toEqual({ action: null, actor: null, limit: 20, offset: 0 });
+    expect(auditParams({ action: '', actor: '  ' }, 0)).toEqual({
+      action: null,
+      actor: null,
+      limit: 20,
+      offset: 0,
+    });
     expect(auditParams({ action: 'admin.user', actor: ' a@b.co.za ' }, 2, 10)).toEqual({
       action: 'admin.user',
       actor: 'a@b.co.za',
@@ -195,7 +207,9 @@ describe('audit log helpers', () => {
   });
 
   it('flattens details into key: value pairs, cutting long values', () => {
-    expect(auditDetails({ email: 'a@b.co.za', from: false, to: true })).toBe('email: a@b.co.za · from: false · to: true');
+    expect(auditDetails({ email: 'a@b.co.za', from: false, to: true })).toBe(
+      'email: a@b.co.za · from: false · to: true',
+    );
     expect(auditDetails({ filter: { limit: 50 } })).toBe('filter: {"limit":50}');
     expect(auditDetails({})).toBe('—');
     const long = auditDetails({ ids: 'x'.repeat(200) });

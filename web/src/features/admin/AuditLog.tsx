@@ -146,7 +146,9 @@ export function AuditLog() {
     <Card className={styles.section} aria-labelledby="audit-title">
       <div className={styles.sectionIntro}>
         <CardTitle id="audit-title">Audit Log</CardTitle>
-        <CardDescription>Sign-ins, record access, exports and admin changes, newest first. Times are UTC.</CardDescription>
+        <CardDescription>
+          Sign-ins, record access, exports and admin changes, newest first. Times are UTC.
+        </CardDescription>
       </div>
       <AuditFilterForm
         onApply={(next) => {

@@ -33,7 +33,8 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
         // Names the account, so the admin can check they clicked the right row.
         <p className={styles.dialogTarget}>
           {user.email}
-          {user.recordingCount > 0 && ` · ${user.recordingCount} recording${user.recordingCount === 1 ? '' : 's'}`}
+          {user.recordingCount > 0 &&
+            ` · ${user.recordingCount} recording${user.recordingCount === 1 ? '' : 's'}`}
         </p>
       )}
     </Dialog>

@@ -3,8 +3,17 @@ import { Button } from '../../components/ui/Button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/Card';
 import { Input } from '../../components/ui/Field';
 import { Switch } from '../../components/ui/Switch';
-import { checkRetentionYears, emptyUsersText, filterUsers, practiceLabel, RETENTION_MAX, RETENTION_MIN, type AdminUser } from './admin-model';
+import {
+  checkRetentionYears,
+  emptyUsersText,
+  filterUsers,
+  practiceLabel,
+  RETENTION_MAX,
+  RETENTION_MIN,
+  type AdminUser,
+} from './admin-model';
 import { useAdminUsers, useSetRetention } from './api';
+import { EmailText } from './EmailText';
 import styles from './Admin.module.css';
 
 function RetentionRow({ user }: { user: AdminUser }) {
@@ -17,7 +26,7 @@ function RetentionRow({ user }: { user: AdminUser }) {
   return (
     <tr data-testid="retention-row" data-email={user.email} role="row">
       <th scope="row" role="rowheader" className={styles.emailCell}>
-        <span className={styles.email}>{user.email}</span>
+        <EmailText email={user.email} />
         <span className={styles.subtle}>{practiceLabel(user.practiceName)}</span>
       </th>
       <td role="cell" className={styles.yearsCell} data-label="Retention (years)">
@@ -78,9 +87,10 @@ export function RetentionSection({ search }: { search: string }) {
       <div className={styles.sectionIntro}>
         <CardTitle id="retention-title">Record Retention</CardTitle>
         <CardDescription>
-          Records are kept this many years after a patient&apos;s last consultation (at least {RETENTION_MIN}, the
-          SA Veterinary Council minimum). A legal hold keeps everything of that practice.
-          {search.trim() !== '' && ` Filtered by the search above: ${shown.length} of ${users.data.users.length}.`}
+          Records are kept this many years after a patient&apos;s last consultation (at least {RETENTION_MIN},
+          the SA Veterinary Council minimum). A legal hold keeps everything of that practice.
+          {search.trim() !== '' &&
+            ` Filtered by the search above: ${shown.length} of ${users.data.users.length}.`}
         </CardDescription>
       </div>
       <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Retention table">

@@ -19,7 +19,8 @@ function StatCard({ label, value, icon }: { label: string; value: ReactNode; ico
 /** The three totals of spec section 2. A dash stands in while loading or when the call failed. */
 export function StatCards() {
   const { data, isError } = useAdminStats();
-  const show = (value: number | undefined) => (value === undefined ? (isError ? '—' : '…') : value.toLocaleString('en-ZA'));
+  const show = (value: number | undefined) =>
+    value === undefined ? (isError ? '—' : '…') : value.toLocaleString('en-ZA');
   return (
     <ul className={styles.stats} aria-label="System statistics" aria-busy={!data && !isError}>
       <StatCard label="Total Users" value={show(data?.stats.totalUsers)} icon={<UsersIcon />} />

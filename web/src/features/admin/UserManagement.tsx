@@ -14,6 +14,7 @@ import {
 } from './admin-model';
 import { useAdminUsers, useSetAdmin } from './api';
 import { DeleteUserDialog } from './DeleteUserDialog';
+import { EmailText } from './EmailText';
 import { SearchIcon, TrashIcon } from './icons';
 import styles from './Admin.module.css';
 
@@ -61,7 +62,7 @@ function UserRow({ user, currentUserId, adminCount, toggling, onToggle, onDelete
   return (
     <tr data-testid="user-row" data-email={user.email}>
       <th scope="row" className={styles.emailCell}>
-        <span className={styles.email}>{user.email}</span>
+        <EmailText email={user.email} />
         {actions.isSelf && <span className={styles.youBadge}>You</span>}
       </th>
       <td className={styles.practiceCell}>{practiceLabel(user.practiceName)}</td>

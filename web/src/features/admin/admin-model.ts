@@ -192,7 +192,12 @@ export function auditActor(entry: Pick<AuditEntry, 'actorEmail' | 'actorId'>): s
 /** 'user 3f2a…' — ids are long; the full id goes in the cell's title. */
 export function auditTarget(entry: Pick<AuditEntry, 'targetType' | 'targetId'>): string {
   if (entry.targetType === null && entry.targetId === null) return '—';
-  const id = entry.targetId === null ? '' : entry.targetId.length > 10 ? `${entry.targetId.slice(0, 8)}…` : entry.targetId;
+  const id =
+    entry.targetId === null
+      ? ''
+      : entry.targetId.length > 10
+        ? `${entry.targetId.slice(0, 8)}…`
+        : entry.targetId;
   return [entry.targetType ?? '', id].filter(Boolean).join(' ');
 }
 

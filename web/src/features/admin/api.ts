@@ -56,12 +56,20 @@ export function useSetAdmin(onRefused: (message: string | undefined) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isAdmin }: { id: string; isAdmin: boolean }) =>
-      apiJson<{ success: boolean; user: AdminUser }>('POST', `/api/admin/users/${encodeURIComponent(id)}/set-admin`, {
-        isAdmin,
-      }),
+      apiJson<{ success: boolean; user: AdminUser }>(
+        'POST',
+        `/api/admin/users/${encodeURIComponent(id)}/set-admin`,
+        {
+          isAdmin,
+        },
+      ),
     onSuccess: async () => {
       onRefused(undefined);
-      toast({ title: 'Admin status updated', description: 'User admin status has been changed.', variant: 'success' });
+      toast({
+        title: 'Admin status updated',
+        description: 'User admin status has been changed.',
+        variant: 'success',
+      });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: USERS_KEY }),
         queryClient.invalidateQueries({ predicate: (query) => isAudit(query.queryKey) }),
@@ -80,7 +88,10 @@ export function useDeleteUser(onSettled: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiJson<{ success: boolean; recordingsDeleted: number }>('DELETE', `/api/admin/users/${encodeURIComponent(id)}`),
+      apiJson<{ success: boolean; recordingsDeleted: number }>(
+        'DELETE',
+        `/api/admin/users/${encodeURIComponent(id)}`,
+      ),
     onSuccess: async () => {
       toast({
         title: 'User deleted',
@@ -94,7 +105,11 @@ export function useDeleteUser(onSettled: () => void) {
       ]);
     },
     onError: (error) => {
-      toast({ title: 'Delete failed', description: messageOf(error, 'Failed to delete user'), variant: 'destructive' });
+      toast({
+        title: 'Delete failed',
+        description: messageOf(error, 'Failed to delete user'),
+        variant: 'destructive',
+      });
     },
     onSettled,
   });
@@ -120,10 +135,14 @@ export function useSetRetention() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, retentionYears, legalHold }: RetentionChange) =>
-      apiJson<{ success: boolean; user: AdminUser }>('POST', `/api/admin/users/${encodeURIComponent(id)}/retention`, {
-        retentionYears,
-        legalHold,
-      }),
+      apiJson<{ success: boolean; user: AdminUser }>(
+        'POST',
+        `/api/admin/users/${encodeURIComponent(id)}/retention`,
+        {
+          retentionYears,
+          legalHold,
+        },
+      ),
     onSuccess: async (_response, change) => {
       toast({ title: 'Retention updated', description: retentionMessage(change), variant: 'success' });
       await Promise.all([
