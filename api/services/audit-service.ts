@@ -3,37 +3,9 @@ import type { AuditQuery, AuditRepository } from '../repositories/audit.js';
 import type { UsersRepository } from '../repositories/users.js';
 import type { Clock } from './clock.js';
 
-/**
- * Every action the audit log knows. Dotted, lower-case; filtering by a prefix (`export`, `admin.user`)
- * selects a family. Add new ones here so the admin screen and the filter stay in step with the callers.
- */
-export const auditActions = [
-  // Accounts (wired in the auth routes)
-  'auth.register',
-  'auth.login.success',
-  'auth.login.failure',
-  'auth.logout',
-  'auth.password_reset.request',
-  'auth.password_reset.complete',
-  // Clinical records (called by the recordings routes)
-  'recording.view',
-  'recording.create',
-  'recording.update',
-  'recording.delete',
-  // Exports: details must carry the channel's recipient (called by the export routes)
-  'export.email',
-  'export.whatsapp',
-  'export.pdf',
-  // Administration
-  'admin.user.set_admin',
-  'admin.user.delete',
-  'admin.user.retention',
-  'admin.audit.view',
-  // The retention purge (system actor)
-  'retention.purge',
-] as const;
+import { auditActions, type AuditAction } from '../../shared/schemas/admin.js';
 
-export type AuditAction = (typeof auditActions)[number];
+export { auditActions, type AuditAction };
 
 export interface AuditEvent {
   /** Who did it; null when nobody is signed in (a failed sign-in) or for the system (the purge job). */
@@ -74,7 +46,8 @@ export interface AuditService {
   list(filter: AuditQuery): Promise<{ entries: AuditEntry[]; total: number }>;
 }
 
-const SECRET_KEY = /password|passwd|secret|token|cookie|authori[sz]ation|api[-_]?key|^session|^audio(data|base64)?$/i;
+const SECRET_KEY =
+  /password|passwd|secret|token|cookie|authori[sz]ation|api[-_]?key|^session|^audio(data|base64)?$/i;
 const MAX_STRING = 500;
 const MAX_DETAILS_CHARS = 4000;
 
@@ -97,26 +70,34 @@ export function sanitiseDetails(value: unknown, depth = 0): unknown {
 
 function serialiseDetails(details: Record<string, unknown> | undefined): string {
   const json = JSON.stringify(sanitiseDetails(details ?? {}));
-  return json.length <= MAX_DETAILS_CHARS ? json : JSON.stringify({ truncated: json.slice(0, MAX_DETAILS_CHARS) });
+  return json.length <= MAX_DETAILS_CHARS
+    ? json
+    : JSON.stringify({ truncated: json.slice(0, MAX_DETAILS_CHARS) });
 }
 
 function toEntry(row: AuditLogRow): AuditEntry {
   let details: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(row.details);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) details = parsed as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      details = parsed as Record<string, unknown>;
   } catch {
     details = {};
   }
   return { ...row, id: Number(row.id), details };
 }
 
-export function createAuditService(deps: { audit: AuditRepository; users: UsersRepository; clock: Clock }): AuditService {
+export function createAuditService(deps: {
+  audit: AuditRepository;
+  users: UsersRepository;
+  clock: Clock;
+}): AuditService {
   const { audit, users, clock } = deps;
   return {
     async record(event) {
       let actorEmail = event.actorEmail ?? null;
-      if (actorEmail === null && event.actorId) actorEmail = (await users.findById(event.actorId))?.email ?? null;
+      if (actorEmail === null && event.actorId)
+        actorEmail = (await users.findById(event.actorId))?.email ?? null;
       await audit.insert({
         occurredAt: clock().toISOString(),
         actorId: event.actorId,

@@ -51,7 +51,10 @@ export const retentionRequestSchema = z
     retentionYears: z
       .number({ error: 'retentionYears must be a whole number of years' })
       .int('retentionYears must be a whole number of years')
-      .min(RETENTION_YEARS_MIN, `retentionYears must be at least ${RETENTION_YEARS_MIN} (SA Veterinary Council minimum)`)
+      .min(
+        RETENTION_YEARS_MIN,
+        `retentionYears must be at least ${RETENTION_YEARS_MIN} (SA Veterinary Council minimum)`,
+      )
       .max(RETENTION_YEARS_MAX, `retentionYears must be at most ${RETENTION_YEARS_MAX}`)
       .optional(),
     legalHold: z.boolean({ error: 'legalHold must be true or false' }).optional(),
@@ -100,15 +103,24 @@ export const auditQuerySchema = z.object({
     .min(1, 'actor must be a user id or e-mail address')
     .max(254, 'actor must be a user id or e-mail address')
     // Control characters (NUL above all) are refused before they reach PostgreSQL.
-    .refine((value) => [...value].every((char) => char.charCodeAt(0) >= 0x20), 'actor must be a user id or e-mail address')
+    .refine(
+      (value) => [...value].every((char) => char.charCodeAt(0) >= 0x20),
+      'actor must be a user id or e-mail address',
+    )
     .optional(),
   /** An action (auth.login.failure) or a family prefix (auth, export, admin.user). */
   action: z
     .string()
-    .regex(/^[a-z_]{1,32}(\.[a-z_]{1,32}){0,3}$/, 'action must look like auth.login.failure or a prefix such as export')
+    .regex(
+      /^[a-z_]{1,32}(\.[a-z_]{1,32}){0,3}$/,
+      'action must look like auth.login.failure or a prefix such as export',
+    )
     .optional(),
   /** Practice (account) id the events concern. */
-  practice: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'practice must be a user id').optional(),
+  practice: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, 'practice must be a user id')
+    .optional(),
   /** Inclusive. */
   from: instant('from'),
   /** Exclusive; a bare date includes that whole day. */
@@ -151,3 +163,35 @@ export const auditResponseSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/**
+ * Every action the audit log knows. Dotted, lower-case; filtering by a prefix (`export`, `admin.user`)
+ * selects a family. Add new ones here so the admin screen and the filter stay in step with the callers.
+ */
+export const auditActions = [
+  // Accounts (wired in the auth routes)
+  'auth.register',
+  'auth.login.success',
+  'auth.login.failure',
+  'auth.logout',
+  'auth.password_reset.request',
+  'auth.password_reset.complete',
+  // Clinical records (called by the recordings routes)
+  'recording.view',
+  'recording.create',
+  'recording.update',
+  'recording.delete',
+  // Exports: details must carry the channel's recipient (called by the export routes)
+  'export.email',
+  'export.whatsapp',
+  'export.pdf',
+  // Administration
+  'admin.user.set_admin',
+  'admin.user.delete',
+  'admin.user.retention',
+  'admin.audit.view',
+  // The retention purge (system actor)
+  'retention.purge',
+] as const;
+
+export type AuditAction = (typeof auditActions)[number];

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { MicIcon } from '../../components/icons';
-import { BuildingIcon, UsersIcon } from './icons';
+import { BuildingIcon, UsersIcon } from '../../components/icons';
 import { useAdminStats } from './api';
 import styles from './Admin.module.css';
 

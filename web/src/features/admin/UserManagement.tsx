@@ -15,7 +15,7 @@ import {
 import { useAdminUsers, useSetAdmin } from './api';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { EmailText } from './EmailText';
-import { SearchIcon, TrashIcon } from './icons';
+import { SearchIcon, TrashIcon } from '../../components/icons';
 import styles from './Admin.module.css';
 
 const COLUMNS = 5;
@@ -91,7 +91,7 @@ function UserRow({ user, currentUserId, adminCount, toggling, onToggle, onDelete
             title={actions.remove.disabledReason}
             onClick={() => onDelete(user)}
           >
-            <TrashIcon />
+            <TrashIcon size={16} />
             Delete
           </Button>
         </div>
@@ -146,7 +146,7 @@ export function UserManagement({
         <CardTitle id="user-management-title">User Management</CardTitle>
         <div className={styles.search}>
           <span className={styles.searchIcon}>
-            <SearchIcon />
+            <SearchIcon size={18} />
           </span>
           <Input
             type="search"

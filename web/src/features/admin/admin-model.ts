@@ -1,3 +1,4 @@
+import { auditActions } from '../../../../shared/schemas/admin';
 import type { AdminUser, AuditEntry } from '../../../../shared/schemas/admin';
 
 /**
@@ -118,30 +119,8 @@ export function checkRetentionYears(raw: string): RetentionCheck {
 
 // ---- Audit log -------------------------------------------------------------------------------------
 
-/**
- * The actions the server records (api/services/audit-service.ts `auditActions`; a unit test keeps the
- * two lists in step). The filter also offers each family, which the server matches as a prefix.
- */
-export const AUDIT_ACTIONS = [
-  'auth.register',
-  'auth.login.success',
-  'auth.login.failure',
-  'auth.logout',
-  'auth.password_reset.request',
-  'auth.password_reset.complete',
-  'recording.view',
-  'recording.create',
-  'recording.update',
-  'recording.delete',
-  'export.email',
-  'export.whatsapp',
-  'export.pdf',
-  'admin.user.set_admin',
-  'admin.user.delete',
-  'admin.user.retention',
-  'admin.audit.view',
-  'retention.purge',
-] as const;
+/** The actions the server records; the filter also offers each family, which the server matches as a prefix. */
+export const AUDIT_ACTIONS = auditActions;
 
 /** 'auth', 'recording', ... in first-seen order. */
 export function auditFamilies(actions: readonly string[] = AUDIT_ACTIONS): string[] {

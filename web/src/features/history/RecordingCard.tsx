@@ -24,7 +24,9 @@ export function RecordingCard({ recording, onOpen }: { recording: RecordingView;
             </span>
           ))}
           {recording.consultationType && (
-            <span className={[styles.badge, styles.badgeOutline].join(' ')}>{recording.consultationType}</span>
+            <span className={[styles.badge, styles.badgeOutline].join(' ')}>
+              {recording.consultationType}
+            </span>
           )}
         </span>
       )}

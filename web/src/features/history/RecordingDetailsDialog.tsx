@@ -3,6 +3,7 @@ import { SOAP_SECTIONS } from '../../../../shared/schemas/clinical';
 import type { RecordingView } from '../../../../shared/schemas/recordings';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
+import { FactList } from '../../components/ui/FactList';
 import { Spinner } from '../../components/ui/Spinner';
 import { ApiError } from '../../lib/api';
 import { recordingAudioPath, recordingPath } from '../review/api/recordings-api';
@@ -12,21 +13,6 @@ import { displayNotes } from '../review/model/notes-draft';
 import { cardDate } from './history-model';
 import styles from './History.module.css';
 
-function Facts({ items }: { items: Array<[string, string | null | undefined]> }) {
-  const shown = items.filter((item): item is [string, string] => Boolean(item[1]));
-  if (shown.length === 0) return null;
-  return (
-    <dl className={styles.facts}>
-      {shown.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 function Details({ recording }: { recording: RecordingView }) {
   const { date, time } = cardDate(recording.recordedAt);
   const notes = displayNotes(recording.soapNotes ?? undefined);
@@ -34,7 +20,8 @@ function Details({ recording }: { recording: RecordingView }) {
     <div className={styles.details} data-testid="recording-details">
       <section>
         <h3 className={styles.detailsHeading}>Patient Information</h3>
-        <Facts
+        <FactList
+          className={styles.facts}
           items={[
             ['Name', recording.patientName],
             ['Species', recording.species],
@@ -47,7 +34,8 @@ function Details({ recording }: { recording: RecordingView }) {
         />
       </section>
       <section>
-        <Facts
+        <FactList
+          className={styles.facts}
           items={[
             ['Recorded At', `${date} ${time}`],
             ['Consultation Type', recording.consultationType ?? '—'],
@@ -85,7 +73,13 @@ function Details({ recording }: { recording: RecordingView }) {
 }
 
 /** 'Recording Details' (spec section 2): loaded on open, with its own loading and not-found states. */
-export function RecordingDetailsDialog({ recordingId, onClose }: { recordingId: string | null; onClose: () => void }) {
+export function RecordingDetailsDialog({
+  recordingId,
+  onClose,
+}: {
+  recordingId: string | null;
+  onClose: () => void;
+}) {
   const query = useQuery<{ recording: RecordingView }>({
     queryKey: [recordingId ? recordingPath(recordingId) : ''],
     enabled: recordingId !== null,

@@ -8,7 +8,10 @@ export const HISTORY_PATH = '/api/recordings/history';
 export const SEARCH_PATH = '/api/recordings/search';
 
 /** The query key of the list: history pages when not searching, the search otherwise (only for a non-empty term). */
-export function historyQueryKey(term: string, page: number): readonly [string, Record<string, string | number>] {
+export function historyQueryKey(
+  term: string,
+  page: number,
+): readonly [string, Record<string, string | number>] {
   const q = term.trim();
   return q !== ''
     ? [SEARCH_PATH, { q }]
@@ -22,7 +25,9 @@ export function showPagination(term: string, page: number, count: number): boole
 }
 
 export function emptyHint(term: string): string {
-  return term.trim() !== '' ? 'Try a different search term' : 'Start recording consultations to see them here';
+  return term.trim() !== ''
+    ? 'Try a different search term'
+    : 'Start recording consultations to see them here';
 }
 
 /** 'MMM dd, yyyy' and 'HH:mm' in the device's time zone (spec section 2). */

@@ -1,8 +1,8 @@
 import { Button, ButtonLink } from '../../components/ui/Button';
-import { HistoryIcon, LogOutIcon, ShieldIcon } from '../../components/icons';
+import { HistoryIcon, LogOutIcon, SettingsIcon, ShieldIcon } from '../../components/icons';
 import { isAdmin, useLogout } from '../auth/api';
 import type { AuthUser } from '../auth/types';
-import { SettingsIcon } from '../settings/SettingsIcon';
+
 import { Brand } from './Brand';
 import styles from './Header.module.css';
 

@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { formatShortDuration } from '../../../../../shared/format/recording-metadata';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/Card';
 import type { LocalRecording } from '../model/local-recording';
-import { NotesIcon, PlayIcon, TrashIcon } from './ActionIcons';
+import { NotesIcon, PlayIcon, TrashIcon } from '../../../components/icons';
 import styles from './Recorder.module.css';
 
 interface SessionRecordingsListProps {
@@ -66,7 +66,7 @@ export function SessionRecordingsList({
                 aria-label={processed ? 'View notes' : 'Process recording'}
                 onClick={() => onSelect(recording.id)}
               >
-                {processed ? <NotesIcon /> : <PlayIcon />}
+                {processed ? <NotesIcon size={18} /> : <PlayIcon size={18} />}
               </button>
               <button
                 type="button"
@@ -75,7 +75,7 @@ export function SessionRecordingsList({
                 aria-label="Delete recording"
                 onClick={() => onDelete(recording.id)}
               >
-                <TrashIcon />
+                <TrashIcon size={18} />
               </button>
             </li>
           );

@@ -1,3 +1,4 @@
+import { FactList } from '../../../components/ui/FactList';
 import styles from './Review.module.css';
 
 export interface NotesInfo {
@@ -10,21 +11,6 @@ export interface NotesInfo {
   consultationType?: string | undefined;
 }
 
-function InfoList({ items }: { items: Array<[label: string, value: string | undefined]> }) {
-  const shown = items.filter((item): item is [string, string] => Boolean(item[1] && item[1].trim()));
-  if (shown.length === 0) return null;
-  return (
-    <dl className={styles.infoGrid}>
-      {shown.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /** The date/time/duration card, then the patient information card; each only when it has something to show. */
 export function NotesInfoCards({ info }: { info: NotesInfo }) {
   const hasWhen = Boolean(info.date || info.time || info.duration);
@@ -33,7 +19,8 @@ export function NotesInfoCards({ info }: { info: NotesInfo }) {
     <>
       {hasWhen && (
         <div className={styles.infoCard} data-testid="notes-when">
-          <InfoList
+          <FactList
+            className={styles.infoGrid}
             items={[
               ['Date', info.date],
               ['Time', info.time],
@@ -45,7 +32,8 @@ export function NotesInfoCards({ info }: { info: NotesInfo }) {
       {hasPatient && (
         <div className={styles.infoCard} data-testid="notes-patient">
           <p className={styles.infoTitle}>Patient Information</p>
-          <InfoList
+          <FactList
+            className={styles.infoGrid}
             items={[
               ['Client', info.clientName],
               ['Patient', info.patientName],
