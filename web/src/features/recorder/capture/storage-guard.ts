@@ -19,7 +19,7 @@ export interface StorageCheck {
  */
 export async function checkStorage(
   bitrate: number,
-  storage: StorageManager | undefined = navigator.storage,
+  storage: StorageManager | null | undefined = globalThis.navigator?.storage,
 ): Promise<StorageCheck> {
   if (!storage?.estimate) return { ok: true, persisted: false, availableBytes: null };
   let persisted = false;
