@@ -11,7 +11,7 @@ import { devItems, loadWer, type WerResult } from '../peers/dev-audio.js';
 import { peerUnavailableReason, startWhisperPeer, type WhisperPeer } from '../peers/whisper-peer.js';
 
 /**
- * A 30-minute farm segment: the English dev recordings (and one mixed one) joined with pauses into one
+ * A 30-minute farm segment: the English dev recordings joined with pauses into one
  * WebM/Opus 64 kb/s file, as a browser would record it, transcribed through the product's API by the
  * faster-whisper peer. Checks memory, and that no words are dropped or repeated where pieces join.
  * Slow on 2 cores (~10 minutes), hence its own file.
@@ -55,13 +55,13 @@ describe.skipIf(unavailable !== null)('a 30-minute recording', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-long-'));
     const items = devItems();
+    // The English recordings over and over, each followed by a 2-second pause. English only: on the
+    // synthetic Afrikaans voice Whisper base loops ("ziida, ziida"), which would hide a join error.
     const english = items.filter((i) => i.language === 'en');
-    const mixed = items.filter((i) => i.language === 'mixed');
-    // English files over and over, one mixed file in the middle, each followed by a 2-second pause.
     const sequence = [];
     let total = 0;
     for (let i = 0; total < TARGET_SECONDS - 200; i++) {
-      const item = i === 3 && mixed[0] ? mixed[0] : english[i % english.length]!;
+      const item = english[i % english.length]!;
       const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', item.audioPath]).toString());
       if (total + seconds + 2 > TARGET_SECONDS) continue;
       sequence.push(item);
@@ -157,9 +157,8 @@ describe.skipIf(unavailable !== null)('a 30-minute recording', () => {
       expect(hyp.length / ref.length).toBeLessThan(1.07);
       // Nothing said twice where pieces meet: no more immediate repeats of 3-word runs than the script has.
       expect(immediateRepeats(hyp, 3)).toBeLessThanOrEqual(immediateRepeats(ref, 3));
-      // English at ~0.15 and one code-switched recording at ~0.7 (Afrikaans espeak is beyond Whisper base)
-      // measured 0.30 together on this machine; the gate catches a broken join, not model quality.
-      expect(score.wer).toBeLessThan(0.35);
+      // The English files score ~0.14 one by one; the gate catches broken joins, not model quality.
+      expect(score.wer).toBeLessThan(0.25);
     },
     45 * 60_000,
   );
