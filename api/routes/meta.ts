@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../http/router.js';
+import { transcriptionProviderLabel } from '../providers/transcription/index.js';
 import type { Services } from '../services/index.js';
 
 const appInfoSchema = z.object({ name: z.string(), providerName: z.string() });
@@ -11,7 +12,12 @@ export function metaRoutes(services: Services) {
     createRoute({
       method: 'get',
       path: '/health',
-      responses: { 200: { description: 'Alive', content: { 'application/json': { schema: z.object({ ok: z.boolean() }) } } } },
+      responses: {
+        200: {
+          description: 'Alive',
+          content: { 'application/json': { schema: z.object({ ok: z.boolean() }) } },
+        },
+      },
     }),
     (c) => c.json({ ok: true }, 200),
   );
@@ -19,9 +25,11 @@ export function metaRoutes(services: Services) {
     createRoute({
       method: 'get',
       path: '/app-info',
-      responses: { 200: { description: 'Shell facts', content: { 'application/json': { schema: appInfoSchema } } } },
+      responses: {
+        200: { description: 'Shell facts', content: { 'application/json': { schema: appInfoSchema } } },
+      },
     }),
-    (c) => c.json({ name: 'VeldVet', providerName: services.config.AI_PROVIDER_NAME ?? 'OpenAI Whisper' }, 200),
+    (c) => c.json({ name: 'VeldVet', providerName: transcriptionProviderLabel(services.config) }, 200),
   );
   return router;
 }

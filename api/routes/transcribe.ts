@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Config } from '../config.js';
 import { FfmpegMissingError } from '../audio/ffmpeg.js';
 import type { AppEnv } from '../http/env.js';
 import { requireUser } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
+import { withIdempotency } from '../http/idempotency.js';
 import { createRouter } from '../http/router.js';
 import { createTranscriptionProvider, transcriptionProviderLabel } from '../providers/transcription/index.js';
 import { JOB_ID_PATTERN, ProgressStore } from '../providers/transcription/progress.js';
@@ -16,7 +18,10 @@ import { AudioInputError, TranscriptionService } from '../services/transcription
 /** Room for the multipart envelope and the preConsultationData field on top of the audio itself. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
 
-export function transcriptionServiceFor(config: Config, progress = new ProgressStore()): TranscriptionService {
+export function transcriptionServiceFor(
+  config: Config,
+  progress = new ProgressStore(),
+): TranscriptionService {
   return new TranscriptionService(
     createTranscriptionProvider(config),
     {
@@ -24,7 +29,10 @@ export function transcriptionServiceFor(config: Config, progress = new ProgressS
       maxAudioSeconds: config.MAX_AUDIO_SECONDS,
       pieceSeconds: config.TRANSCRIPTION_PIECE_SECONDS,
       // The local engine queues internally; more pieces in flight than it runs would only hold memory.
-      concurrency: config.TRANSCRIPTION_PROVIDER === 'local' ? config.WHISPER_CONCURRENCY : config.TRANSCRIPTION_CONCURRENCY,
+      concurrency:
+        config.TRANSCRIPTION_PROVIDER === 'local'
+          ? config.WHISPER_CONCURRENCY
+          : config.TRANSCRIPTION_CONCURRENCY,
       languages: config.TRANSCRIPTION_LANGUAGES.split(','),
       ffmpegPath: config.FFMPEG_PATH,
     },
@@ -77,7 +85,10 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
         // The rest of the upload is never read; closing the connection stops the client reusing a socket
         // that still carries it (the next request on it would fail).
         c.header('Connection', 'close');
-        return c.json({ error: `The audio file is too large (limit ${Math.round(maxBytes / 100_000) / 10} MB)` }, 413);
+        return c.json(
+          { error: `The audio file is too large (limit ${Math.round(maxBytes / 100_000) / 10} MB)` },
+          413,
+        );
       },
     }),
     async (c) => {
@@ -105,16 +116,42 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
           // Long recordings: answer at once and let the client poll, so no proxy or client timeout
           // (many cut a response that takes minutes) can lose the work. Bad uploads still fail here.
           service.checkUpload(audio);
-          void service.transcribe({ audio, preConsultation, jobId }).then(
-            (result) => service.progress?.finish(jobId, { result: { ...result, provider } }),
-            fail,
+          void service
+            .transcribe({ audio, preConsultation, jobId })
+            .then((result) => service.progress?.finish(jobId, { result: { ...result, provider } }), fail);
+          return c.json(
+            { id: jobId, stage: 'receiving', progressUrl: `/api/transcribe/progress/${jobId}` },
+            202,
           );
-          return c.json({ id: jobId, stage: 'receiving', progressUrl: `/api/transcribe/progress/${jobId}` }, 202);
         }
-        const result = await service.transcribe({ audio, preConsultation, jobId, signal: c.req.raw.signal });
-        service.progress?.finish(jobId);
-        return c.json({ ...result, provider }, 200);
+        // A replayed upload (the client's local recording id as Idempotency-Key: background sync, a retry
+        // after a dropped connection) gets the first transcript back instead of a second transcription.
+        const fingerprint = createHash('sha256')
+          .update(audio)
+          .update(JSON.stringify(preConsultation ?? null))
+          .digest('hex');
+        return await withIdempotency(
+          services,
+          c,
+          'transcribe',
+          async () => {
+            const result = await service.transcribe({
+              audio,
+              preConsultation,
+              jobId,
+              signal: c.req.raw.signal,
+            });
+            service.progress?.finish(jobId);
+            return { status: 200, body: { ...result, provider } };
+          },
+          { fingerprint, leaseMs: (services.config.TRANSCRIPTION_TIMEOUT_SECONDS + 60) * 1000 },
+        );
       } catch (error) {
+        // Idempotency refusals (409 still running, 422 key reused for other audio) already speak HTTP.
+        if (error instanceof HttpError) {
+          service.progress?.finish(jobId, { error: error.message, errorStatus: error.status });
+          throw error;
+        }
         const { status, message } = fail(error);
         return c.json({ error: message }, status);
       }
@@ -123,7 +160,9 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
   return router;
 }
 
-async function readForm(c: Context<AppEnv>): Promise<{ audio: Uint8Array; preConsultation: ReturnType<typeof parsePreConsultation> }> {
+async function readForm(
+  c: Context<AppEnv>,
+): Promise<{ audio: Uint8Array; preConsultation: ReturnType<typeof parsePreConsultation> }> {
   const type = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(type)) {
     throw new AudioInputError(400, "Send the recording as multipart/form-data with an 'audio' file field");
@@ -148,9 +187,14 @@ async function readForm(c: Context<AppEnv>): Promise<{ audio: Uint8Array; preCon
   return { audio: new Uint8Array(await audio.arrayBuffer()), preConsultation };
 }
 
-function describeFailure(error: unknown): { status: 400 | 413 | 415 | 422 | 500 | 502 | 503 | 504; message: string } {
+function describeFailure(error: unknown): {
+  status: 400 | 413 | 415 | 422 | 500 | 502 | 503 | 504;
+  message: string;
+} {
   if (error instanceof AudioInputError) return { status: error.status, message: error.message };
-  if (error instanceof TranscriptionProviderError) return { status: error.status, message: `Transcription failed: ${error.message}` };
-  if (error instanceof FfmpegMissingError) return { status: 503, message: `Transcription is not available on this server: ${error.message}` };
+  if (error instanceof TranscriptionProviderError)
+    return { status: error.status, message: `Transcription failed: ${error.message}` };
+  if (error instanceof FfmpegMissingError)
+    return { status: 503, message: `Transcription is not available on this server: ${error.message}` };
   return { status: 500, message: 'Transcription failed' };
 }

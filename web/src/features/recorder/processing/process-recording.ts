@@ -87,8 +87,9 @@ async function call(
     throw new ProcessingError(new NetworkError(error).message, stage, true);
   }
   if (!response.ok) {
-    // 5xx and 429 are worth another try later; 4xx means this request will never work as sent.
-    const retryable = response.status >= 500 || response.status === 429;
+    // 5xx, 429 and 409 (the same upload still running) are worth another try later; other 4xx means this
+    // request will never work as sent.
+    const retryable = response.status >= 500 || response.status === 429 || response.status === 409;
     throw new ProcessingError(await failureText(response, fallback), stage, retryable);
   }
   return response;
