@@ -1,4 +1,6 @@
 import { bodyLimit } from 'hono/body-limit';
+import { errorSchema } from '../../shared/schemas/auth.js';
+import { ExtractRequestSchema, ExtractResponseSchema } from '../../shared/schemas/clinical.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import { requireUser } from '../http/auth.js';
@@ -33,6 +35,25 @@ function serviceFor(services: Services & { notes?: NotesService }): NotesService
 export function extractRoutes(services: Services & { notes?: NotesService }) {
   const router = createRouter();
   const service = () => serviceFor(services);
+  // The handler parses the body itself (so 'Transcript is required' wins over a generic message); the
+  // same zod schemas still describe the call in the OpenAPI document.
+  router.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/extract',
+    request: { body: { content: { 'application/json': { schema: ExtractRequestSchema } } } },
+    responses: {
+      200: {
+        description: 'SOAP notes with evidence and safety flags',
+        content: { 'application/json': { schema: ExtractResponseSchema } },
+      },
+      400: {
+        description: "'Transcript is required' or another invalid field",
+        content: { 'application/json': { schema: errorSchema } },
+      },
+      401: { description: 'Not authenticated', content: { 'application/json': { schema: errorSchema } } },
+      413: { description: 'Transcript too long', content: { 'application/json': { schema: errorSchema } } },
+    },
+  });
   router.post(
     '/extract',
     requireUser(services),

@@ -40,6 +40,11 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
 });
 const errorResponse = (description: string) => json(errorSchema, description);
+/** Every route here can answer these: a malformed id or query, and no session. Routes name their own 400 too. */
+const commonErrors = {
+  400: errorResponse('Invalid input, e.g. a malformed id or query'),
+  401: errorResponse('Not authenticated'),
+};
 
 const idempotencyHeaders = z.object({
   [IDEMPOTENCY_HEADER.toLowerCase()]: z
@@ -193,6 +198,7 @@ export function recordingsRoutes(services: Services) {
       middleware: [auth] as const,
       request: { query: historyQuerySchema },
       responses: {
+        ...commonErrors,
         200: json(recordingListResponseSchema, 'A page of recordings'),
         400: errorResponse('Bad paging'),
       },
@@ -211,6 +217,7 @@ export function recordingsRoutes(services: Services) {
       middleware: [auth] as const,
       request: { query: searchQuerySchema },
       responses: {
+        ...commonErrors,
         200: json(recordingListResponseSchema, 'Matches, newest first, without audio'),
         400: errorResponse(recordingMessages.searchRequired),
       },
@@ -229,6 +236,7 @@ export function recordingsRoutes(services: Services) {
       middleware: [auth] as const,
       request: { params: recordingIdParamsSchema },
       responses: {
+        ...commonErrors,
         200: json(recordingResponseSchema, 'The recording'),
         404: errorResponse(recordingMessages.notFound),
       },
@@ -248,6 +256,7 @@ export function recordingsRoutes(services: Services) {
       middleware: [auth] as const,
       request: { params: recordingIdParamsSchema },
       responses: {
+        ...commonErrors,
         200: {
           description: 'The whole audio',
           content: { 'audio/*': { schema: z.string().openapi({ format: 'binary' }) } },
@@ -285,6 +294,7 @@ export function recordingsRoutes(services: Services) {
         body: { content: { 'application/json': { schema: updateNotesRequestSchema } }, required: true },
       },
       responses: {
+        ...commonErrors,
         200: json(updateNotesResponseSchema, 'The recording with its new notes and notesVersion'),
         400: errorResponse('Invalid notes'),
         404: errorResponse(recordingMessages.notFound),
@@ -316,6 +326,7 @@ export function recordingsRoutes(services: Services) {
       middleware: [auth] as const,
       request: { params: recordingIdParamsSchema },
       responses: {
+        ...commonErrors,
         200: json(noteVersionsResponseSchema, 'Versions 1…notesVersion'),
         404: errorResponse(recordingMessages.notFound),
       },
@@ -333,6 +344,7 @@ export function recordingsRoutes(services: Services) {
       middleware: [auth] as const,
       request: { params: recordingIdParamsSchema },
       responses: {
+        ...commonErrors,
         200: json(successSchema, 'Deleted'),
         404: errorResponse(recordingMessages.notFound),
       },

@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
+import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { errorSchema } from '../../shared/schemas/auth.js';
 import type { Config } from '../config.js';
 import { FfmpegMissingError } from '../audio/ffmpeg.js';
 import type { AppEnv } from '../http/env.js';
@@ -14,6 +16,15 @@ import { TranscriptionProviderError } from '../providers/transcription/types.js'
 import { parsePreConsultation } from '../providers/transcription/vocabulary.js';
 import type { Services } from '../services/index.js';
 import { AudioInputError, TranscriptionService } from '../services/transcription-service.js';
+
+const transcribeResponseSchema = z.object({
+  transcript: z.string(),
+  transcriptLanguage: z.string().nullable(),
+  durationSeconds: z.number(),
+  pieces: z.number(),
+  segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() }).passthrough()),
+  provider: z.string(),
+});
 
 /** Room for the multipart envelope and the preConsultationData field on top of the audio itself. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
@@ -69,6 +80,75 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
   const router = createRouter();
   const auth = requireUser(services);
   const maxBytes = services.config.MAX_AUDIO_BYTES;
+
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: errorSchema } },
+  });
+  router.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/transcribe',
+    request: {
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: z.object({
+              audio: z
+                .string()
+                .openapi({
+                  format: 'binary',
+                  description: 'The recording (webm/opus, mp4/aac, ogg/opus or wav)',
+                }),
+              preConsultationData: z
+                .string()
+                .optional()
+                .openapi({ description: 'JSON of the pre-consultation data' }),
+            }),
+          },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: 'The transcript',
+        content: { 'application/json': { schema: transcribeResponseSchema } },
+      },
+      202: {
+        description: 'Accepted (Prefer: respond-async); poll progressUrl',
+        content: {
+          'application/json': {
+            schema: z.object({ id: z.string(), stage: z.string(), progressUrl: z.string() }),
+          },
+        },
+      },
+      400: error('Missing or invalid field'),
+      401: error('Not authenticated'),
+      409: error('The same upload is still being transcribed'),
+      413: error('Audio too large'),
+      415: error('Not an audio file'),
+      422: error('Undecodable or truncated audio, or an Idempotency-Key reused for other audio'),
+      502: error('The transcription engine failed'),
+      503: error('Transcription is not available on this server'),
+      504: error('The transcription engine timed out'),
+    },
+  });
+  router.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/transcribe/progress/{id}',
+    request: { params: z.object({ id: z.string() }) },
+    responses: {
+      200: {
+        description: 'Progress of one transcription',
+        content: {
+          'application/json': {
+            schema: z.object({ id: z.string(), stage: z.string(), percent: z.number() }).passthrough(),
+          },
+        },
+      },
+      401: error('Not authenticated'),
+      404: error('No transcription with that id'),
+    },
+  });
 
   router.get('/transcribe/progress/:id', auth, (c) => {
     const progress = serviceFor(services).progress?.get(c.req.param('id'), c.var.user.id);
