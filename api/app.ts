@@ -32,14 +32,17 @@ export function createApp({ services, webDir }: AppOptions): OpenAPIHono<AppEnv>
   const app = createRouter();
   app.onError(handleError);
   app.use('*', securityHeaders());
-  app.use('*', strictTransportSecurity((c) => isHttpsRequest(c, services.config)));
+  app.use(
+    '*',
+    strictTransportSecurity((c) => isHttpsRequest(c, services.config)),
+  );
   // Before the CSRF check, so its refusals are marked no-store like every other API answer.
   app.use('/api/*', async (c, next) => {
     await next();
     // Clinical data must never sit in a shared or browser cache.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  app.use('/api/*', rejectCrossSiteRequests);
+  app.use('/api/*', rejectCrossSiteRequests({ trustProxy: services.config.TRUST_PROXY }));
 
   app.route('/api', metaRoutes(services));
   app.route('/api/auth', authRoutes(services));
@@ -66,7 +69,10 @@ function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string): void {
   app.use('*', async (c, next) => {
     await next();
     // The service worker and the shell must be revalidated so updates reach installed apps.
-    if (/\/(sw\.js|index\.html|manifest\.webmanifest|registerSW\.js)$/.test(c.req.path) || c.req.path === '/') {
+    if (
+      /\/(sw\.js|index\.html|manifest\.webmanifest|registerSW\.js)$/.test(c.req.path) ||
+      c.req.path === '/'
+    ) {
       c.header('Cache-Control', 'no-cache');
     } else if (c.req.path.startsWith('/assets/')) {
       c.header('Cache-Control', 'public, max-age=31536000, immutable');

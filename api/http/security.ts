@@ -32,27 +32,30 @@ export function securityHeaders(): MiddlewareHandler {
   });
 }
 
-/** Refuses state-changing API calls that a browser marks as coming from another site. */
-export const rejectCrossSiteRequests: MiddlewareHandler = async (c, next) => {
-  const method = c.req.method;
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
-  const fetchSite = c.req.header('sec-fetch-site');
-  if (fetchSite === 'cross-site') return c.json({ error: 'Cross-site request refused' }, 403);
-  const origin = c.req.header('origin');
-  if (origin && origin !== 'null') {
-    const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
+/**
+ * Refuses state-changing API calls that a browser marks as coming from another site. The host compared with
+ * Origin is the request's own Host, or X-Forwarded-Host only behind a trusted proxy (a client could send
+ * that header itself).
+ */
+export function rejectCrossSiteRequests(options: { trustProxy: boolean }): MiddlewareHandler {
+  const refuse = (c: Context) => c.json({ error: 'Cross-site request refused' }, 403);
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+    if (c.req.header('sec-fetch-site') === 'cross-site') return refuse(c);
+    const origin = c.req.header('origin');
+    if (origin === undefined) return next();
+    if (origin === 'null') return refuse(c);
+    const host = (options.trustProxy ? c.req.header('x-forwarded-host') : undefined) ?? c.req.header('host');
     let originHost: string | undefined;
     try {
       originHost = new URL(origin).host;
     } catch {
       originHost = undefined;
     }
-    if (!host || originHost !== host) return c.json({ error: 'Cross-site request refused' }, 403);
-  } else if (origin === 'null') {
-    return c.json({ error: 'Cross-site request refused' }, 403);
-  }
-  return next();
-};
+    return host && originHost === host ? next() : refuse(c);
+  };
+}
 
 /** HSTS only makes sense (and is only honoured) on responses that travelled over https. */
 export function strictTransportSecurity(isHttps: (c: Context) => boolean): MiddlewareHandler {

@@ -34,4 +34,24 @@ describe.each(dialects)('app shell over HTTP (%s)', (dialect) => {
     });
     expect(response.status).toBe(403);
   });
+
+  it('trusts X-Forwarded-Host for the same-site check only behind a trusted proxy', async () => {
+    const spoofed = {
+      method: 'POST',
+      headers: {
+        origin: 'https://evil.example',
+        'x-forwarded-host': 'evil.example',
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    };
+    expect((await fetch(`${server.baseUrl}/api/auth/logout`, spoofed)).status).toBe(403);
+    const proxied = await startTestServer({ dialect, env: { TRUST_PROXY: 'true' } });
+    try {
+      // Behind a proxy that sets X-Forwarded-Host, the public host is the one to compare with.
+      expect((await fetch(`${proxied.baseUrl}/api/auth/logout`, spoofed)).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
