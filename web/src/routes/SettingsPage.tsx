@@ -4,7 +4,7 @@ import { Card } from '../components/ui/Card';
 import { usePracticeSettings } from '../features/settings/api';
 import { PracticeSettingsForm } from '../features/settings/PracticeSettingsForm';
 import { LoadingState } from '../features/shell/FullPageLoading';
-import styles from './PlaceholderPage.module.css';
+import styles from './PageTitle.module.css';
 
 /** Practice settings (/settings): spec section 5's practice fields, reached from the header. */
 export function SettingsPage() {
