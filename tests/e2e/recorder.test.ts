@@ -179,7 +179,7 @@ describe('recorder in Chromium with a real WAV on the fake microphone', () => {
     await recordButton(page).click();
     await page.getByText('Farm Visit Recording - Segment 1').waitFor();
     await page.getByText('Farm Visit Recording - Segment 2').waitFor({ timeout: 15_000 });
-    await waitForTimer(page, 7);
+    await waitForTimer(page, 8);
     await recordButton(page).click();
     await page.getByText('(PAUSED)').waitFor();
     const size = await recordButton(page).evaluate((element) => (element as HTMLElement).offsetWidth);

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { ClinicalData, PreConsultationData } from '../../../../shared/schemas/clinical';
 import { toast } from '../../lib/toastStore';
 import { AudioCapture, CaptureError, type FinishedSegment } from './capture/audio-capture';
+import { NO_AUDIO_CAPTURED } from './capture/microphone-errors';
 import { playBeep } from './capture/beeps';
 import { bitsPerSecond } from './capture/media-format';
 import { checkStorage, STORAGE_FULL_MESSAGE } from './capture/storage-guard';
@@ -94,6 +95,18 @@ let ticker: number | null = null;
 /** Segments finished so far in the current farm consultation. */
 let finishedSegments: FinishedSegment[] = [];
 /**
+ * Microphone operations (segment roll-over, pause, resume, the final stop) run strictly one after another:
+ * a pause or stop tapped while Farm Mode is closing a segment must act on the next segment, not race it.
+ */
+let captureWork: Promise<unknown> = Promise.resolve();
+let rollingSegment = false;
+function serially<T>(operation: () => Promise<T> | T): Promise<T> {
+  const result = captureWork.then(operation);
+  captureWork = result.catch(() => undefined);
+  return result;
+}
+
+/**
  * The queue runs one pass at a time: `online`, visibility, app open and the service worker's sync message
  * often fire together, and two passes would upload the same recording twice.
  */
@@ -156,11 +169,17 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
     if (state.machine.status !== 'recording') return;
     dispatch({ type: 'TICK' });
     if (
+      !rollingSegment &&
       capture &&
       isFarmMode(state.preConsultation) &&
       shouldCloseSegment(capture.recordedSeconds, farmSegmentSeconds())
     ) {
-      void rollSegment().catch((error: unknown) => console.error('Segment roll-over failed', error));
+      rollingSegment = true;
+      void serially(rollSegment)
+        .catch((error: unknown) => console.error('Segment roll-over failed', error))
+        .finally(() => {
+          rollingSegment = false;
+        });
     }
   };
 
@@ -261,14 +280,14 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
 
     pause() {
       if (get().machine.status !== 'recording') return;
-      capture?.pause();
+      void serially(() => capture?.pause());
       playBeep('pause');
       dispatch({ type: 'PAUSE' });
     },
 
     resume() {
       if (get().machine.status !== 'paused') return;
-      capture?.resume();
+      void serially(() => capture?.resume());
       playBeep('resume');
       dispatch({ type: 'RESUME' });
     },
@@ -279,16 +298,30 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
       stopTicker();
       playBeep('stop');
       try {
-        const finished = await capture.finishSegment();
-        const all = [...finishedSegments, finished];
+        let finished: FinishedSegment | null;
+        try {
+          finished = await serially(() => {
+            if (!capture) throw new CaptureError(NO_AUDIO_CAPTURED);
+            return capture.finishSegment();
+          });
+        } catch (error) {
+          // Ended a moment after Farm Mode opened a new segment: that segment is empty, the earlier ones
+          // are the consultation.
+          const emptyLastSegment = error instanceof CaptureError && error.message === NO_AUDIO_CAPTURED;
+          if (!emptyLastSegment || finishedSegments.length === 0) throw error;
+          finished = null;
+        }
+        const all = finished ? [...finishedSegments, finished] : [...finishedSegments];
         const preConsultation = get().preConsultation;
         const links = linkSegments(all.map((segment) => segment.captureId));
-        const latest = toLocalRecording(finished, preConsultation);
-        await localStore.put({ ...latest, ...links.at(-1)!, id: latest.id });
-        for (const link of links.slice(0, -1)) {
+        if (finished) {
+          const latest = toLocalRecording(finished, preConsultation);
+          await localStore.put({ ...latest, ...links.at(-1)!, id: latest.id });
+          await journal.discard(finished.captureId);
+        }
+        for (const link of finished ? links.slice(0, -1) : links) {
           await localStore.update(link.id, { totalSegments: link.totalSegments });
         }
-        await journal.discard(finished.captureId);
         dispatch({ type: 'STOP' });
         dispatch({ type: 'STORED_LOCALLY', id: links[0]!.id });
         await reload();
