@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { ArrowLeftIcon } from '../components/icons';
 import { Input } from '../components/ui/Field';
+import { PageTitle } from '../components/ui/PageTitle';
 import { HistoryList } from '../features/history/HistoryList';
 import { RecordingDetailsDialog } from '../features/history/RecordingDetailsDialog';
 import styles from '../features/history/History.module.css';
@@ -24,12 +23,7 @@ export function HistoryPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   return (
     <>
-      <div className={styles.titleRow}>
-        <Link to="/app" className={styles.back} aria-label="Back to the recorder">
-          <ArrowLeftIcon />
-        </Link>
-        <h1 className={styles.title}>Recording History</h1>
-      </div>
+      <PageTitle title="Recording History" />
       <div className={styles.search}>
         <Input
           type="search"
