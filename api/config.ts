@@ -72,9 +72,19 @@ export const configSchema = z.object({
   WHISPER_MODELS_DIR: z.string().min(1).optional(),
   /** Model repository; a mirror for air-gapped installs. */
   WHISPER_MODEL_BASE_URL: z.url().optional(),
+  /**
+   * local provider: whisper.cpp binding. auto: @napi-rs/whisper (AVX2 build) where the CPU has AVX2, FMA
+   * and F16C, else @fugood/whisper.node (SSE build, runs on any x86-64 but about 12× slower).
+   */
+  WHISPER_ENGINE: z.enum(['auto', 'napi-rs', 'fugood']).default('auto'),
+  /**
+   * local provider: beam width; 1 decodes greedily (about 25% faster). With napi-rs any width above 1 is
+   * whisper.cpp's beam search of 5 (the binding fixes the width).
+   */
+  WHISPER_BEAM_SIZE: z.coerce.number().int().min(1).max(8).default(5),
   /** CPU threads per local transcription. Unset: all cores. */
   WHISPER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
-  /** Local transcriptions run at once; more wait in a queue. */
+  /** Local transcriptions run at once, each holding its own copy of the model; more wait in a queue. */
   WHISPER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
 
   // --- Recording audio storage (POST /api/recordings/save, /save-upload) ---

@@ -5,12 +5,14 @@
  * the real-time factor (seconds of wall-clock compute per second of audio) on this machine, for:
  *   - the `openai` provider through the product pipeline (decode, pause-split, prompt, stitch) against the
  *     faster-whisper peer (tests/peers, multilingual base, int8);
- *   - the `local` provider (whisper.cpp) for each ggml model found (WHISPER_MODEL_PATH, shared/models/,
- *     WHISPER_MODELS_DIR), or a line saying why there is none;
+ *   - the `local` provider (whisper.cpp on the server) for each ggml model found (WHISPER_MODEL_PATH,
+ *     shared/models/, WHISPER_MODELS_DIR) and each binding: @napi-rs/whisper (AVX2) on every file,
+ *     @fugood/whisper.node (SSE, any x86-64) on BENCH_PORTABLE_FILES; or a line saying why there is none;
  *   - faster-whisper itself as the reference: each whole file posted to the same peer (same model, int8,
  *     same threads), its own 30-second windowing, no prompt.
- * Environment: BENCH_FILES=dev-01,dev-06 (default: all), BENCH_LOCAL_FILES (dev-03), BENCH_THREADS (2), BENCH_BEAM (1),
- * BENCH_SKIP_PEER_DIRECT=1. Needs `bash tests/peers/setup.sh` first.
+ * The product pipeline's transcripts are written to .cache/eval/whisper/NAME.txt, where `npm run eval:notes`
+ * picks them up. Environment: BENCH_FILES=dev-01,dev-06 (default: all), BENCH_PORTABLE_FILES (dev-11, the shortest),
+ * BENCH_THREADS (2), BENCH_BEAM (1), BENCH_SKIP_PEER_DIRECT=1. Needs `bash tests/peers/setup.sh` first.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,9 +29,10 @@ const threads = Number(process.env.BENCH_THREADS ?? 2);
 const beam = Number(process.env.BENCH_BEAM ?? 1);
 const only = process.env.BENCH_FILES?.split(',').map((s) => s.trim());
 const items = devItems().filter((item) => !only || only.includes(item.id));
-// The prebuilt whisper.cpp binary is slow on this machine (see the report); by default it gets one file.
-const localOnly = (process.env.BENCH_LOCAL_FILES ?? 'dev-03').split(',').map((s) => s.trim());
-const localItems = devItems().filter((item) => localOnly.includes(item.id));
+// The portable (SSE-only) whisper.cpp build is about 12× slower than the AVX2 one: by default one file.
+const portableOnly = (process.env.BENCH_PORTABLE_FILES ?? 'dev-11').split(',').map((s) => s.trim());
+const portableItems = devItems().filter((item) => portableOnly.includes(item.id));
+const transcriptDir = path.resolve('.cache', 'eval', 'whisper');
 
 interface FileResult {
   id: string;
@@ -51,6 +54,7 @@ async function runService(
   concurrency: number,
   wer: (r: string, h: string) => WerResult,
   subset: DevItem[] = items,
+  saveTranscripts = false,
 ): Promise<FileResult[]> {
   const service = new TranscriptionService(provider, {
     maxAudioBytes: 64 * 1024 * 1024,
@@ -65,6 +69,10 @@ async function runService(
     const result = await service.transcribe({ audio: fs.readFileSync(item.audioPath), preConsultation: item.preConsultation });
     const wallSeconds = (performance.now() - started) / 1000;
     const score = wer(item.reference, result.transcript);
+    if (saveTranscripts) {
+      fs.mkdirSync(transcriptDir, { recursive: true });
+      fs.writeFileSync(path.join(transcriptDir, `${item.id}.txt`), `${result.transcript}\n`);
+    }
     results.push({ id: item.id, language: item.language, audioSeconds: result.durationSeconds, wallSeconds, score, detected: result.transcriptLanguage });
     log(`  ${item.id} ${item.language}: WER ${score.wer.toFixed(3)} numbers ${score.numberRecall.toFixed(2)} RTF ${(wallSeconds / result.durationSeconds).toFixed(3)} (${result.transcriptLanguage})`);
   }
@@ -147,7 +155,7 @@ async function main(): Promise<void> {
   try {
     log('openai provider → faster-whisper peer (product pipeline):');
     const openai = new OpenAiTranscriptionProvider({ baseURL: peer.baseUrl, model: 'whisper-base', timeoutMs: 1_800_000, concurrency: 1 });
-    rows.push({ engine: 'openai provider → faster-whisper base int8', results: await runService(openai, 1, wer) });
+    rows.push({ engine: 'openai provider → faster-whisper base int8', results: await runService(openai, 1, wer, items, true) });
     if (!process.env.BENCH_SKIP_PEER_DIRECT) {
       log('faster-whisper peer, whole files (reference):');
       const direct = await runPeerDirect(peer.baseUrl, wer);
@@ -162,23 +170,24 @@ async function main(): Promise<void> {
     rows.push({ engine: 'local provider (whisper.cpp)', results: [], note: 'skipped: no ggml model (WHISPER_MODEL_PATH, shared/models/, data/models/)' });
   }
   for (const model of models) {
-    log(`local provider (whisper.cpp) ${path.basename(model)}:`);
-    const local = new LocalWhisperProvider({
-      modelName: 'custom',
-      modelPath: model,
-      manager: new WhisperModelManager({ modelsDir: os.tmpdir() }),
-      threads,
-      beamSize: beam,
-      log,
-    });
-    try {
-      rows.push({
-        engine: `local provider → whisper.cpp ${path.basename(model)}`,
-        results: await runService(local, 1, wer, localItems),
-        note: 'local files only',
+    for (const binding of ['napi-rs', 'fugood'] as const) {
+      const subset = binding === 'napi-rs' ? items : portableItems;
+      log(`local provider (whisper.cpp, ${binding}) ${path.basename(model)}:`);
+      const local = new LocalWhisperProvider({
+        modelName: 'custom',
+        modelPath: model,
+        manager: new WhisperModelManager({ modelsDir: os.tmpdir() }),
+        binding,
+        threads,
+        beamSize: beam,
+        log,
       });
-    } finally {
-      await local.close();
+      try {
+        await local.warmUp();
+        rows.push({ engine: `local provider → whisper.cpp (${binding}) ${path.basename(model)}`, results: await runService(local, 1, wer, subset) });
+      } finally {
+        await local.close();
+      }
     }
   }
   const output = table(rows);

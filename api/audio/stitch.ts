@@ -6,7 +6,8 @@
 
 const MAX_OVERLAP_WORDS = 12;
 
-const comparable = (word: string): string => word.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]/gu, '');
+/** A word as compared across pieces and repeats: case, Unicode form and punctuation ignored. */
+export const comparable = (word: string): string => word.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]/gu, '');
 
 export interface StitchPiece {
   text: string;

@@ -66,6 +66,12 @@ export function idempotencyRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Deletes finished outcomes completed before `before`; returns how many went. */
+    async pruneCompletedBefore(before: string): Promise<number> {
+      const result = await db.deleteFrom('idempotencyKeys').where('statusCode', 'is not', null).where('completedAt', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Frees a key whose request failed, so the client's retry runs afresh. */
     async release(id: string): Promise<void> {
       await db.deleteFrom('idempotencyKeys').where('id', '=', id).where('statusCode', 'is', null).execute();

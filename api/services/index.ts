@@ -103,7 +103,8 @@ export function createServices(options: ServiceOptions): Services {
   };
   const adminRepo = adminRepository(database.db, database.dialect);
   const admin = createAdminService({ admin: adminRepo, users: usersRepository(database.db), audit, deleteAudio, clock });
-  const retention = createRetentionService({ admin: adminRepo, audit, rateLimits, deleteAudio, clock });
+  const idempotency = idempotencyRepository(database.db);
+  const retention = createRetentionService({ admin: adminRepo, audit, rateLimits, idempotency, deleteAudio, clock });
 
   const settings = createSettingsService({
     db: database.db,
@@ -127,7 +128,7 @@ export function createServices(options: ServiceOptions): Services {
     auth,
     blobs,
     recordings,
-    idempotency: idempotencyRepository(database.db),
+    idempotency,
     audit,
     rateLimits,
     admin,

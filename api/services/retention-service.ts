@@ -1,4 +1,5 @@
 import type { AdminRepository, RetentionCandidate } from '../repositories/admin.js';
+import type { IdempotencyRepository } from '../repositories/idempotency.js';
 import type { AudioDeleter } from './admin-service.js';
 import type { AuditService } from './audit-service.js';
 import type { Clock } from './clock.js';
@@ -8,6 +9,11 @@ import type { RateLimitService } from './rate-limit-service.js';
 export const MIN_RETENTION_YEARS = 3;
 export const DEFAULT_RETENTION_YEARS = 7;
 export const MAX_RETENTION_YEARS = 100;
+/**
+ * How long a replayable Idempotency-Key outcome (which holds a transcript copy) is kept: a recorder retries
+ * within minutes, or after days offline on a farm; past this a retry is simply worked again.
+ */
+export const IDEMPOTENCY_KEEP_DAYS = 7;
 
 export interface PracticePurge {
   practiceId: string;
@@ -25,6 +31,7 @@ export interface PurgeReport {
   audioBlobsDeleted: number;
   practicesOnLegalHold: number;
   rateLimitEventsPruned: number;
+  idempotencyKeysPruned: number;
 }
 
 export interface RetentionService {
@@ -63,10 +70,11 @@ export function createRetentionService(deps: {
   admin: AdminRepository;
   audit: AuditService;
   rateLimits: RateLimitService;
+  idempotency: Pick<IdempotencyRepository, 'pruneCompletedBefore'>;
   deleteAudio: AudioDeleter;
   clock: Clock;
 }): RetentionService {
-  const { admin, audit, rateLimits, deleteAudio, clock } = deps;
+  const { admin, audit, rateLimits, idempotency, deleteAudio, clock } = deps;
   let running: Promise<PurgeReport> | undefined;
 
   async function run(dryRun: boolean): Promise<PurgeReport> {
@@ -79,6 +87,7 @@ export function createRetentionService(deps: {
       audioBlobsDeleted: 0,
       practicesOnLegalHold: await admin.countOnLegalHold(),
       rateLimitEventsPruned: 0,
+      idempotencyKeysPruned: 0,
     };
     for (const practice of await admin.practicesForPurge()) {
       const cutoff = retentionCutoff(now, practice.retentionYears);
@@ -104,7 +113,11 @@ export function createRetentionService(deps: {
         details: { retentionYears: practice.retentionYears, cutoff: cutoff.toISOString(), recordingsDeleted: deleted, audioBlobsDeleted: orphaned.length, recordingIds: ids },
       });
     }
-    if (!dryRun) report.rateLimitEventsPruned = await rateLimits.prune();
+    if (!dryRun) {
+      report.rateLimitEventsPruned = await rateLimits.prune();
+      const before = new Date(now.getTime() - IDEMPOTENCY_KEEP_DAYS * 86_400_000).toISOString();
+      report.idempotencyKeysPruned = await idempotency.pruneCompletedBefore(before);
+    }
     return report;
   }
 

@@ -5,6 +5,7 @@ import { stitchTexts } from '../audio/stitch.js';
 import { normalizeClinicalText } from '../providers/transcription/clinical-text.js';
 import { summarizeLanguages } from '../providers/transcription/languages.js';
 import type { ProgressStore } from '../providers/transcription/progress.js';
+import { collapseRepetitionLoops } from '../providers/transcription/repetition-loops.js';
 import type { TranscriptionOutput, TranscriptionProvider } from '../providers/transcription/types.js';
 import { buildVocabularyPrompt, type PreConsultationHints } from '../providers/transcription/vocabulary.js';
 
@@ -127,7 +128,7 @@ export class TranscriptionService {
     await Promise.all(Array.from({ length: Math.max(1, this.settings.concurrency) }, worker));
 
     const texts = results.map(({ piece, output }) => ({
-      text: output ? normalizeClinicalText(output.text) : '',
+      text: output ? cleanText(output.text) : '',
       overlapsPrevious: piece.overlap > 0,
     }));
     const transcript = stitchTexts(texts);
@@ -139,7 +140,7 @@ export class TranscriptionService {
       const parts = output.segments ?? [{ start: 0, end: (piece.end - piece.start) / SAMPLE_RATE, text: output.text }];
       return parts
         .filter((s) => s.text.trim() !== '')
-        .map((s) => ({ start: round(offset + s.start), end: round(offset + s.end), text: normalizeClinicalText(s.text), language: output.language }));
+        .map((s) => ({ start: round(offset + s.start), end: round(offset + s.end), text: cleanText(s.text), language: output.language }));
     });
     return { transcript, transcriptLanguage, container, durationSeconds: round(durationSeconds), pieces: spoken.length, segments };
   }
@@ -147,18 +148,22 @@ export class TranscriptionService {
   /**
    * One piece, language detected by the provider. Whisper sometimes hears Afrikaans as Dutch, German or
    * even Latin; a detection outside the consultation's languages is retried in the first non-English one
-   * (Afrikaans by default), which is what such a mishearing almost always is.
+   * (Afrikaans by default), which is what such a mishearing almost always is. With one configured
+   * language (TRANSCRIPTION_LANGUAGES=af) every piece is transcribed in it directly.
    */
   private async transcribePiece(pcm: Int16Array, piece: AudioPiece, prompt: string, signal?: AbortSignal): Promise<TranscriptionOutput> {
-    const input = { pcm: pcm.subarray(piece.start, piece.end), sampleRate: SAMPLE_RATE, prompt, signal };
-    const first = await this.provider.transcribe(input);
     const allowed = this.settings.languages;
+    // A practice that consults in one language only is told so up front: nothing to detect, nothing to mishear.
+    const only = allowed.length === 1 ? allowed[0] : undefined;
+    const input = { pcm: pcm.subarray(piece.start, piece.end), sampleRate: SAMPLE_RATE, prompt, signal, ...(only ? { language: only } : {}) };
+    const first = await this.provider.transcribe(input);
     if (allowed.length === 0 || !first.language || allowed.includes(first.language)) return first;
     const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
     return this.provider.transcribe({ ...input, language: fallback });
   }
 }
 
+const cleanText = (text: string): string => normalizeClinicalText(collapseRepetitionLoops(text));
 const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 const round = (value: number): number => Math.round(value * 100) / 100;
 const formatMegabytes = (bytes: number): string => `${Math.round((bytes / 1_000_000) * 10) / 10} MB`;

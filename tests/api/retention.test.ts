@@ -146,6 +146,30 @@ describe.each(dialects)('retention purge (%s)', (dialect) => {
     expect(audioFiles(id)).toHaveLength(1);
   });
 
+  it('forgets stored Idempotency-Key outcomes after 7 days, and not before', async () => {
+    const { api, id } = await practice();
+    seed += 1;
+    const key = `retention-${dialect}-${seed}`;
+    const response = await api.post('/api/recordings/save', saveBody(fakeAudio('webm', 3000, seed), { patientName: 'Replay', clientName: 'Owner' }), {
+      'Idempotency-Key': key,
+    });
+    expect(response.status).toBe(200);
+    const stored = () =>
+      server.services.database.db.selectFrom('idempotencyKeys').select(['key', 'completedAt']).where('practiceId', '=', id).execute();
+    const [row] = await stored();
+    expect(row?.key).toBe(key);
+    const completed = Date.parse(row!.completedAt!);
+
+    frozenNow = completed + 6.9 * 86_400_000;
+    expect((await server.services.retention.purge()).idempotencyKeysPruned).toBe(0);
+    expect(await stored()).toHaveLength(1);
+    frozenNow = completed + 7.1 * 86_400_000;
+    expect((await server.services.retention.purge()).idempotencyKeysPruned).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toEqual([]);
+    // The recording itself is a clinical record: untouched.
+    expect(await remaining(id)).toHaveLength(1);
+  });
+
   it('runs on a timer in the server', async () => {
     const { api, id } = await practice();
     await save(api, 'Timer', 'Test', '2010-01-01T08:00:00.000Z');

@@ -6,7 +6,7 @@ import { artifactsDir } from '../helpers/browser.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { peerUnavailableReason, startWhisperPeer, type WhisperPeer } from '../peers/whisper-peer.js';
+import { peerUnavailableReason, startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
 
 /**
  * The recorder sends its local recording id as Idempotency-Key, and background sync or a retry after a
@@ -48,9 +48,7 @@ describe.skipIf(unavailable !== null)('POST /api/transcribe is idempotent on Ide
     peer = await startWhisperPeer({ threads: 2, beamSize: 1 });
     server = await startTestServer({
       env: {
-        TRANSCRIPTION_PROVIDER: 'openai',
-        OPENAI_BASE_URL: peer.baseUrl,
-        TRANSCRIPTION_MODEL: 'whisper-base',
+        ...peerTranscriptionEnv(peer),
       },
     });
     client = new ApiClient(server.baseUrl);

@@ -8,7 +8,7 @@ import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { devItems, loadWer, type WerResult } from '../peers/dev-audio.js';
-import { peerUnavailableReason, startWhisperPeer, type WhisperPeer } from '../peers/whisper-peer.js';
+import { peerUnavailableReason, startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
 
 /**
  * A 30-minute farm segment: the English dev recordings joined with pauses into one
@@ -81,7 +81,7 @@ describe.skipIf(unavailable !== null)('a 30-minute recording', () => {
 
     peer = await startWhisperPeer({ threads: 2, beamSize: 1 });
     server = await startTestServer({
-      env: { TRANSCRIPTION_PROVIDER: 'openai', OPENAI_BASE_URL: peer.baseUrl, TRANSCRIPTION_MODEL: 'whisper-base', TRANSCRIPTION_CONCURRENCY: '1' },
+      env: { ...peerTranscriptionEnv(peer), TRANSCRIPTION_CONCURRENCY: '1' },
     });
     client = new ApiClient(server.baseUrl);
     await registerUser(client);

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
+import { expectContractQuality } from '../helpers/transcription-gates.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { devItems, loadWer, type DevItem, type WerResult } from '../peers/dev-audio.js';
-import { peerUnavailableReason, startWhisperPeer, type WhisperPeer } from '../peers/whisper-peer.js';
+import { CONTRACT_DEV_SET, devItems, loadWer, type DevItem, type WerResult } from '../peers/dev-audio.js';
+import { peerUnavailableReason, startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
 
 /**
  * Contract of the `openai` provider against a real OpenAI-compatible server running a real Whisper model
@@ -15,8 +16,7 @@ const unavailable = peerUnavailableReason();
 if (unavailable && process.env.CI) throw new Error(`The whisper peer must be set up in CI: ${unavailable}`);
 if (unavailable) console.log(`[transcribe-openai] skipped: ${unavailable}`);
 
-const DEFAULT_SET = ['dev-03', 'dev-07', 'dev-11'];
-const items = devItems().filter((item) => process.env.TRANSCRIBE_ALL_DEV || DEFAULT_SET.includes(item.id));
+const items = devItems().filter((item) => process.env.TRANSCRIBE_ALL_DEV || CONTRACT_DEV_SET.includes(item.id));
 
 interface TranscribeBody {
   transcript: string;
@@ -38,9 +38,7 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
     peer = await startWhisperPeer({ threads: 2, beamSize: 1 });
     server = await startTestServer({
       env: {
-        TRANSCRIPTION_PROVIDER: 'openai',
-        OPENAI_BASE_URL: peer.baseUrl,
-        TRANSCRIPTION_MODEL: 'whisper-base',
+        ...peerTranscriptionEnv(peer),
         TRANSCRIPTION_CONCURRENCY: '1',
       },
     });
@@ -86,7 +84,6 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
       );
       expect(status, body.error).toBe(200);
       expect(body.provider).toBe('Whisper (whisper-base)');
-      expect(body.transcript.length).toBeGreaterThan(100);
       // verbose_json segments are kept, placed on the whole recording's timeline, in order.
       expect(body.segments.length).toBeGreaterThan(3);
       for (let i = 1; i < body.segments.length; i++) expect(body.segments[i]!.start).toBeGreaterThanOrEqual(body.segments[i - 1]!.start);
@@ -95,19 +92,7 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
       const final = (await (await client.get(`/api/transcribe/progress/${requestId}`)).json()) as (typeof seen)[number];
       expect(final).toMatchObject({ stage: 'done', percent: 100, piecesDone: body.pieces, piecesTotal: body.pieces });
       expect(seen.some((p) => p.stage === 'transcribing' && p.percent < 100)).toBe(true);
-      // Quality gates for synthetic (espeak) speech and the base model; they catch regressions, not
-      // claims about real vets. Afrikaans espeak is beyond Whisper base: only its language is asserted.
-      if (language === 'en') {
-        expect(body.transcriptLanguage).toBe('en');
-        expect(score.wer).toBeLessThan(0.25);
-        expect(score.numberRecall).toBeGreaterThanOrEqual(0.75);
-      } else if (language === 'af') {
-        expect(body.transcriptLanguage).toBe('af');
-      } else {
-        // A code-switched recording: both languages are detected, piece by piece.
-        expect(new Set(body.segments.map((s) => s.language))).toEqual(new Set(['af', 'en']));
-        expect(body.transcriptLanguage).toBe('mixed');
-      }
+      expectContractQuality(language, body, score);
     },
     900_000,
   );

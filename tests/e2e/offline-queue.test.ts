@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../helpers/browser.js';
 import { fakeMicrophoneArgs, fakeMicrophoneWav } from '../helpers/fake-microphone.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { startWhisperPeer, type WhisperPeer } from '../peers/whisper-peer.js';
+import { startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
 
 /**
  * Farm reality: the vet taps Process with no signal. The recording waits, durable, and is processed by
@@ -25,9 +25,7 @@ beforeAll(async () => {
   server = await startTestServer({
     webDir,
     env: {
-      TRANSCRIPTION_PROVIDER: 'openai',
-      OPENAI_BASE_URL: peer.baseUrl,
-      TRANSCRIPTION_MODEL: 'whisper-base',
+      ...peerTranscriptionEnv(peer),
     },
     onRequest: (request) => {
       if (request.method === 'POST' && new URL(request.url).pathname === '/api/transcribe') {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, launchBrowser, newPage, screenshot, viewports } from '../helpers/browser.js';
 import { fakeMicrophoneArgs, fakeMicrophoneWav } from '../helpers/fake-microphone.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { peerUnavailableReason, startWhisperPeer, type WhisperPeer } from '../peers/whisper-peer.js';
+import { peerUnavailableReason, startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
 
 /**
  * The review flow end to end in real Chromium: a real spoken consultation (dev-04, English dictation) on
@@ -29,9 +29,7 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
     server = await startTestServer({
       webDir,
       env: {
-        TRANSCRIPTION_PROVIDER: 'openai',
-        OPENAI_BASE_URL: peer.baseUrl,
-        TRANSCRIPTION_MODEL: 'whisper-base',
+        ...peerTranscriptionEnv(peer),
         TRANSCRIPTION_CONCURRENCY: '1',
       },
     });

@@ -8,6 +8,9 @@ export const sharedDir = process.env.SHARED_DIR ?? path.resolve(repoRoot, '..', 
 export const devAudioDir = path.join(sharedDir, 'eval', 'dev', 'audio');
 export const devScriptsDir = path.join(sharedDir, 'eval', 'dev', 'scripts');
 
+/** The dev files the transcription contract tests run by default (one per language; 2 cores). */
+export const CONTRACT_DEV_SET = ['dev-03', 'dev-07', 'dev-11'];
+
 export interface DevItem {
   id: string;
   language: 'en' | 'af' | 'mixed';

@@ -82,3 +82,8 @@ export async function startWhisperPeer(options: PeerOptions = {}): Promise<Whisp
       }),
   };
 }
+
+/** The server settings that send the product's `openai` provider to a running peer. */
+export function peerTranscriptionEnv(peer: WhisperPeer): Record<string, string> {
+  return { TRANSCRIPTION_PROVIDER: 'openai', OPENAI_BASE_URL: peer.baseUrl, TRANSCRIPTION_MODEL: 'whisper-base' };
+}

@@ -19,6 +19,8 @@ export interface TranscriptionProviderConfig {
   WHISPER_MODEL_PATH?: string | undefined;
   WHISPER_MODELS_DIR?: string | undefined;
   WHISPER_MODEL_BASE_URL?: string | undefined;
+  WHISPER_ENGINE: 'auto' | 'napi-rs' | 'fugood';
+  WHISPER_BEAM_SIZE: number;
   WHISPER_THREADS?: number | undefined;
   WHISPER_CONCURRENCY: number;
   AI_PROVIDER_NAME?: string | undefined;
@@ -38,6 +40,8 @@ export function createTranscriptionProvider(config: TranscriptionProviderConfig)
       modelName: config.WHISPER_MODEL,
       modelPath: config.WHISPER_MODEL_PATH,
       manager: modelManagerFor(config),
+      binding: config.WHISPER_ENGINE,
+      beamSize: config.WHISPER_BEAM_SIZE,
       threads: config.WHISPER_THREADS,
       concurrency: config.WHISPER_CONCURRENCY,
     });

@@ -1,5 +1,4 @@
 import os from 'node:os';
-import { toLanguageCode } from './languages.js';
 import { formatProgress, type WhisperModelManager } from './model-manager.js';
 import {
   TranscriptionProviderError,
@@ -7,26 +6,9 @@ import {
   type TranscriptionOutput,
   type TranscriptionProvider,
 } from './types.js';
-
-/** The slice of @fugood/whisper.node this provider uses (its published typings point at a missing file). */
-interface WhisperTranscribeResult {
-  language?: string;
-  result: string;
-  segments: Array<{ text: string; t0: number; t1: number }>;
-  isAborted: boolean;
-}
-
-interface WhisperContextHandle {
-  transcribeData(
-    audio: ArrayBuffer,
-    options: { language?: string; maxThreads?: number; prompt?: string; temperature?: number; beamSize?: number },
-  ): { stop: () => Promise<void>; promise: Promise<WhisperTranscribeResult> };
-  release(): Promise<void>;
-}
-
-interface WhisperNodeModule {
-  initWhisper(options: { filePath: string; useGpu?: boolean }): Promise<WhisperContextHandle>;
-}
+import { chooseBinding } from './whisper-cpp/cpu-features.js';
+import { WhisperCppHostProcess } from './whisper-cpp/host-process.js';
+import type { WhisperCppBindingName } from './whisper-cpp/protocol.js';
 
 export interface LocalProviderOptions {
   /** A ggml model file; skips the model manager. */
@@ -34,137 +16,121 @@ export interface LocalProviderOptions {
   /** Catalog name (tiny … large-v3-turbo, quantized variants) for the model manager. */
   modelName: string;
   manager: WhisperModelManager;
+  /** Which whisper.cpp binding: 'auto' picks the fastest this CPU can run. */
+  binding?: WhisperCppBindingName | 'auto' | undefined;
   /** CPU threads per transcription. */
   threads?: number | undefined;
-  /** Transcriptions run at once (each holds a whisper state); the rest wait in order. */
+  /** Transcriptions run at once, each in its own host with its own copy of the model; the rest wait in order. */
   concurrency?: number | undefined;
   beamSize?: number | undefined;
   log?: (line: string) => void;
 }
 
-/** The binding is loaded on first use, so an install without it (other platforms) still serves 'openai'. */
-async function loadBinding(): Promise<WhisperNodeModule> {
-  const specifier = '@fugood/whisper.node';
-  try {
-    const loaded = (await import(specifier)) as WhisperNodeModule & { default?: WhisperNodeModule };
-    return typeof loaded.initWhisper === 'function' ? loaded : (loaded.default as WhisperNodeModule);
-  } catch (error) {
-    throw new TranscriptionProviderError(
-      `the whisper.cpp engine could not be loaded on this server (${error instanceof Error ? error.message : String(error)})`,
-      503,
-    );
-  }
-}
-
 /**
- * Whisper in-process through whisper.cpp (@fugood/whisper.node). The native addon runs each
- * transcription as a libuv async worker, so the event loop stays free; one model load is shared by all
- * requests and transcriptions queue behind a small concurrency limit so 2 cores are not oversubscribed.
+ * Whisper on this server through whisper.cpp, no Python and no second server to run. The model is
+ * loaded once into a host child process (whisper-cpp/host.ts) and serves every request after: the API's
+ * event loop never waits on it, and a native crash costs one transcription, not the API. Pieces queue
+ * behind a small concurrency limit so two cores are not oversubscribed.
  */
 export class LocalWhisperProvider implements TranscriptionProvider {
   readonly id = 'local';
   readonly displayName: string;
   // whisper.cpp takes any length, but the service cuts 30-second pieces for per-piece language detection.
   readonly maxPieceSeconds = 600;
-  private context: Promise<WhisperContextHandle> | undefined;
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
+  readonly binding: WhisperCppBindingName;
+  private hosts: Promise<WhisperCppHostProcess[]> | undefined;
+  private readonly live = new Set<WhisperCppHostProcess>();
+  private readonly idle: WhisperCppHostProcess[] = [];
+  private readonly waiting: Array<(host: WhisperCppHostProcess) => void> = [];
   private readonly threads: number;
   private readonly concurrency: number;
+  private readonly log: (line: string) => void;
 
   constructor(private readonly options: LocalProviderOptions) {
     this.threads = options.threads ?? Math.max(1, os.availableParallelism());
     this.concurrency = Math.max(1, options.concurrency ?? 1);
+    this.binding = chooseBinding(options.binding ?? 'auto');
+    this.log = options.log ?? ((line: string) => console.log(line));
     this.displayName = `Whisper ${options.modelPath ? 'local model' : options.modelName} (on this server)`;
   }
 
-  /** Loads (downloading if needed) the model once; concurrent callers share the same load. */
-  warmUp(): Promise<void> {
-    return this.getContext().then(() => undefined);
+  /** Fetches the model if needed and loads it, so the first consultation does not wait for that. */
+  async warmUp(): Promise<void> {
+    const hosts = await this.getHosts();
+    await Promise.all(hosts.map((host) => host.start()));
   }
 
-  private getContext(): Promise<WhisperContextHandle> {
-    if (!this.context) {
-      this.context = this.load().catch((error: unknown) => {
-        // A failed load is not cached: the next request tries again (e.g. after the network is back).
-        this.context = undefined;
+  private getHosts(): Promise<WhisperCppHostProcess[]> {
+    this.hosts ??= this.modelFile().then(
+      (modelFile) => {
+        const hosts = Array.from({ length: this.concurrency }, () => new WhisperCppHostProcess({ binding: this.binding, modelFile }, this.log));
+        for (const host of hosts) this.live.add(host);
+        this.idle.push(...hosts);
+        return hosts;
+      },
+      (error: unknown) => {
+        // A failed download is not remembered: the next request tries again (e.g. once the network is back).
+        this.hosts = undefined;
         throw error instanceof TranscriptionProviderError
           ? error
           : new TranscriptionProviderError(error instanceof Error ? error.message : String(error), 503);
-      });
-    }
-    return this.context;
+      },
+    );
+    return this.hosts;
   }
 
-  private async load(): Promise<WhisperContextHandle> {
-    const log = this.options.log ?? ((line: string) => console.log(line));
+  private async modelFile(): Promise<string> {
+    if (this.options.modelPath) return this.options.modelPath;
     let lastTenth = -1;
-    const file =
-      this.options.modelPath ??
-      (await this.options.manager.ensure(this.options.modelName, (progress) => {
-        const tenth = progress.totalBytes ? Math.floor((progress.receivedBytes / progress.totalBytes) * 10) : -1;
-        if (tenth !== lastTenth) {
-          lastTenth = tenth;
-          log(`[whisper] downloading ${formatProgress(progress)}`);
-        }
-      }));
-    const binding = await loadBinding();
-    log(`[whisper] loading ${file}`);
-    return binding.initWhisper({ filePath: file, useGpu: false });
+    return this.options.manager.ensure(this.options.modelName, (progress) => {
+      const tenth = progress.totalBytes ? Math.floor((progress.receivedBytes / progress.totalBytes) * 10) : -1;
+      if (tenth !== lastTenth) {
+        lastTenth = tenth;
+        this.log(`[whisper] downloading ${formatProgress(progress)}`);
+      }
+    });
   }
 
   async transcribe(input: TranscriptionInput): Promise<TranscriptionOutput> {
-    const context = await this.getContext();
-    await this.acquire();
+    await this.getHosts();
+    const host = await this.acquire();
     try {
       if (input.signal?.aborted) throw new TranscriptionProviderError('transcription was cancelled', 503);
-      // The addon reads 16-bit PCM from an ArrayBuffer; hand it exactly the samples of this piece.
-      const audio = input.pcm.buffer.slice(input.pcm.byteOffset, input.pcm.byteOffset + input.pcm.byteLength) as ArrayBuffer;
-      const job = context.transcribeData(audio, {
-        language: input.language ?? 'auto',
-        maxThreads: this.threads,
-        temperature: 0,
-        beamSize: this.options.beamSize ?? 5,
-        ...(input.prompt ? { prompt: input.prompt } : {}),
-      });
-      const onAbort = () => void job.stop();
-      input.signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        const result = await job.promise;
-        if (result.isAborted) throw new TranscriptionProviderError('transcription was cancelled', 503);
-        return {
-          text: result.result.trim(),
-          language: toLanguageCode(result.language) ?? input.language,
-          segments: result.segments.map((s) => ({ start: s.t0 / 100, end: s.t1 / 100, text: s.text.trim() })),
-        };
-      } finally {
-        input.signal?.removeEventListener('abort', onAbort);
-      }
-    } catch (error) {
-      if (error instanceof TranscriptionProviderError) throw error;
-      throw new TranscriptionProviderError(`whisper.cpp failed: ${error instanceof Error ? error.message : String(error)}`, 502);
+      const result = await host.transcribe(
+        {
+          pcm: input.pcm,
+          language: input.language ?? 'auto',
+          threads: this.threads,
+          beamSize: this.options.beamSize ?? 5,
+          prompt: input.prompt,
+        },
+        input.signal,
+      );
+      return { text: result.text, language: result.language ?? input.language, segments: result.segments };
     } finally {
-      this.release();
+      this.release(host);
     }
   }
 
   async close(): Promise<void> {
-    const context = this.context;
-    this.context = undefined;
-    if (context) await (await context.catch(() => undefined))?.release();
+    const hosts = this.hosts;
+    this.hosts = undefined;
+    this.live.clear();
+    this.idle.length = 0;
+    for (const host of (await hosts?.catch(() => [])) ?? []) host.stop();
   }
 
-  private async acquire(): Promise<void> {
-    if (this.active < this.concurrency) {
-      this.active++;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  private acquire(): Promise<WhisperCppHostProcess> {
+    const host = this.idle.pop();
+    if (host) return Promise.resolve(host);
+    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  private release(): void {
+  private release(host: WhisperCppHostProcess): void {
+    // A host that finished after close() is not handed out again: it was stopped with its set.
+    if (!this.live.has(host)) return;
     const next = this.waiting.shift();
-    if (next) next();
-    else this.active--;
+    if (next) next(host);
+    else this.idle.push(host);
   }
 }

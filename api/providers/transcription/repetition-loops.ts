@@ -1,0 +1,45 @@
+/**
+ * Whisper sometimes falls into a decoding loop on audio it cannot follow (noise, a language the model
+ * barely knows) and writes one phrase dozens of times: 'nee, nee, nee, …' ×60. OpenAI's API retries such
+ * a window at a higher temperature; self-hosted servers and whisper.cpp often do not, so the service cuts
+ * what is left: a run of one to eight words repeated more than MAX_REPEATS times in a row keeps its first
+ * MAX_REPEATS occurrences. People do repeat themselves ('no, no, no'), never five times over.
+ */
+
+import { comparable } from '../../audio/stitch.js';
+
+const MAX_PHRASE_WORDS = 8;
+const MAX_REPEATS = 3;
+
+function samePhrase(keys: string[], a: number, b: number, length: number): boolean {
+  for (let i = 0; i < length; i++) {
+    const key = keys[a + i]!;
+    if (key === '' || key !== keys[b + i]) return false;
+  }
+  return true;
+}
+
+export function collapseRepetitionLoops(text: string): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  const keys = words.map(comparable);
+  const kept: string[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let skipTo = i;
+    for (let length = 1; length <= MAX_PHRASE_WORDS && skipTo === i; length++) {
+      let repeats = 1;
+      while (i + (repeats + 1) * length <= words.length && samePhrase(keys, i, i + repeats * length, length)) repeats++;
+      if (repeats > MAX_REPEATS) {
+        kept.push(...words.slice(i, i + MAX_REPEATS * length));
+        skipTo = i + repeats * length;
+      }
+    }
+    if (skipTo > i) {
+      i = skipTo;
+    } else {
+      kept.push(words[i]!);
+      i++;
+    }
+  }
+  return kept.join(' ');
+}

@@ -1,0 +1,28 @@
+import { expect } from 'vitest';
+import type { DevItem, WerResult } from '../peers/dev-audio.js';
+
+export interface TranscribedBody {
+  transcript: string;
+  transcriptLanguage: string | null;
+  segments: Array<{ language?: string | undefined }>;
+}
+
+/**
+ * The quality gates every transcription contract test applies to a dev file, whatever the engine: for
+ * synthetic (espeak) speech and the base model they catch regressions, not claims about real vets.
+ * Afrikaans espeak is beyond Whisper base, so only its language is asserted.
+ */
+export function expectContractQuality(language: DevItem['language'], body: TranscribedBody, score: WerResult): void {
+  expect(body.transcript.length).toBeGreaterThan(100);
+  if (language === 'en') {
+    expect(body.transcriptLanguage).toBe('en');
+    expect(score.wer).toBeLessThan(0.25);
+    expect(score.numberRecall).toBeGreaterThanOrEqual(0.75);
+  } else if (language === 'af') {
+    expect(body.transcriptLanguage).toBe('af');
+  } else {
+    // A code-switched recording: both languages are detected, piece by piece.
+    expect(new Set(body.segments.map((s) => s.language))).toEqual(new Set(['af', 'en']));
+    expect(body.transcriptLanguage).toBe('mixed');
+  }
+}
