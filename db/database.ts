@@ -30,6 +30,10 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   const url = options.databaseUrl;
   if (url && isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // A PostgreSQL restart or a dropped link fails the pool's idle connections; pg re-emits that on the
+    // pool, and an unheard 'error' event would crash the API. The pool has already discarded the
+    // connection, and the next query opens a fresh one, so a log line is all that is needed.
+    pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', location: redactUrl(url), close: () => db.destroy() };
   }

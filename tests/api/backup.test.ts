@@ -4,12 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../db/database.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
-import { dialects, startTestServer, testPostgresUrl } from '../helpers/server.js';
+import { createPostgresDatabase } from '../helpers/postgres.js';
+import { dialects, startTestServer } from '../helpers/server.js';
 import { fakeAudio, saveBody } from './recordings-fixtures.js';
 
 const exec = promisify(execFile);
@@ -49,25 +49,6 @@ async function snapshot(databaseUrl: string | undefined, dataDir: string) {
   } finally {
     await handle.close();
   }
-}
-
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `veldvet_restore_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
-  const admin = new pg.Client({ connectionString: testPostgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(testPostgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: testPostgresUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 describe.each(dialects)('backup and restore (%s)', (dialect) => {
@@ -124,7 +105,7 @@ describe.each(dialects)('backup and restore (%s)', (dialect) => {
 
     const target = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-restored-'));
     cleanups.push(() => fs.rmSync(target, { recursive: true, force: true }));
-    const targetDb = dialect === 'postgres' ? await createDatabase() : undefined;
+    const targetDb = dialect === 'postgres' ? await createPostgresDatabase('veldvet_restore') : undefined;
     if (targetDb) cleanups.push(() => targetDb.drop());
     const targetEnv = { DATA_DIR: target, ...(targetDb ? { DATABASE_URL: targetDb.url } : {}) };
 

@@ -3,14 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import pg from 'pg';
 import { createApp } from '../../api/app.js';
 import { loadConfig, type Config } from '../../api/config.js';
 import { createServices, type ServiceOptions, type Services } from '../../api/services/index.js';
 import { migrateToLatest, openDatabase, type DialectName } from '../../db/database.js';
+import { createPostgresDatabase } from './postgres.js';
 
-/** The PostgreSQL server tests create their own throw-away databases on. */
-export const testPostgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { testPostgresUrl } from './postgres.js';
 export const dialects: DialectName[] = ['sqlite', 'postgres'];
 
 export interface TestServer {
@@ -18,6 +17,8 @@ export interface TestServer {
   config: Config;
   services: Services;
   dataDir: string;
+  /** The throw-away PostgreSQL database's name, when the dialect is postgres. */
+  postgresDatabase?: string;
   close(): Promise<void>;
 }
 
@@ -65,36 +66,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     services,
     dataDir,
+    ...(postgres ? { postgresDatabase: postgres.name } : {}),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
       await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `veldvet_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: testPostgresUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(testPostgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: testPostgresUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
     },
   };
 }
