@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { expectContractQuality } from '../helpers/transcription-gates.js';
@@ -66,11 +66,15 @@ async function startLocalServer(env: Record<string, string>): Promise<{ server: 
   return { server, client };
 }
 
-async function transcribe(client: ApiClient, bytes: Uint8Array, preConsultation: Record<string, unknown> = {}) {
+function uploadForm(bytes: Uint8Array, preConsultation: Record<string, unknown> = {}): FormData {
   const form = new FormData();
   form.append('audio', new Blob([Uint8Array.from(bytes)], { type: 'audio/webm' }), 'recording.webm');
   form.append('preConsultationData', JSON.stringify(preConsultation));
-  const response = await client.post('/api/transcribe', form);
+  return form;
+}
+
+async function transcribe(client: ApiClient, bytes: Uint8Array, preConsultation: Record<string, unknown> = {}) {
+  const response = await client.post('/api/transcribe', uploadForm(bytes, preConsultation));
   return { status: response.status, body: (await response.json()) as TranscribeBody };
 }
 
@@ -102,6 +106,40 @@ describe.skipIf(!modelFile)('local provider (whisper.cpp on this server)', () =>
     expect(status, body.error).toBe(200);
     expect(body.transcript.toLowerCase()).toContain('who is this little one');
     expect(body.provider).toBe('Whisper (on this server)');
+  }, 600_000);
+
+  it('stops whisper.cpp for a client that gives up, and serves the next request on a fresh host', async () => {
+    const dev03 = devItems().find((item) => item.id === 'dev-03')!;
+    const hostLoads = vi.spyOn(console, 'log');
+    const loadsSoFar = () => hostLoads.mock.calls.filter(([line]) => /^\[whisper\] .* loaded /.test(String(line))).length;
+    try {
+      // A loaded host first, so the abort below lands while whisper.cpp is decoding, not loading.
+      expect((await transcribe(client, clip(dev03.audioPath, 4), dev03.preConsultation)).status).toBe(200);
+      const jobId = `abandoned-${Date.now()}`;
+      const giveUp = new AbortController();
+      const abandoned = client
+        .request('POST', '/api/transcribe', uploadForm(clip(dev03.audioPath, 40), dev03.preConsultation), { 'X-Request-Id': jobId }, giveUp.signal)
+        .catch((error: unknown) => error);
+      // Give up once whisper.cpp is working on the first piece.
+      await expect
+        .poll(async () => ((await (await client.get(`/api/transcribe/progress/${jobId}`)).json()) as { stage?: string }).stage, { timeout: 60_000, interval: 100 })
+        .toBe('transcribing');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      giveUp.abort();
+      expect(await abandoned).toBeInstanceOf(Error);
+      await expect
+        .poll(async () => (await (await client.get(`/api/transcribe/progress/${jobId}`)).json()) as { stage: string; error: string | null }, { timeout: 30_000 })
+        .toMatchObject({ stage: 'failed', error: 'Transcription failed: transcription was cancelled' });
+
+      const loadsBefore = loadsSoFar();
+      const { status, body } = await transcribe(client, clip(dev03.audioPath, 8), dev03.preConsultation);
+      expect(status, body.error).toBe(200);
+      expect(body.transcript.toLowerCase()).toContain('who is this little one');
+      // The cancelled host was stopped, not left to finish the abandoned 40 s: the next piece loaded a new one.
+      expect(loadsSoFar()).toBe(loadsBefore + 1);
+    } finally {
+      hostLoads.mockRestore();
+    }
   }, 600_000);
 
   it.each(items.map((item) => [item.id, item.language, item] as const))(

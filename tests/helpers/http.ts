@@ -6,8 +6,8 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Response> {
+    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual', ...(signal ? { signal } : {}) };
     const allHeaders = init.headers as Record<string, string>;
     if (this.cookies.size > 0) allHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (body instanceof FormData) init.body = body;

@@ -95,7 +95,6 @@ export class LocalWhisperProvider implements TranscriptionProvider {
     await this.getHosts();
     const host = await this.acquire();
     try {
-      if (input.signal?.aborted) throw new TranscriptionProviderError('transcription was cancelled', 503);
       const result = await host.transcribe(
         {
           pcm: input.pcm,

@@ -34,6 +34,8 @@ export class WhisperCppHostProcess {
 
   async transcribe(job: Omit<TranscribeJob, 'id'>, signal?: AbortSignal): Promise<TranscribeJobResult> {
     await this.start();
+    // Checked after the (possibly slow) model load: an abort during it fired before anyone listened.
+    if (signal?.aborted) throw new TranscriptionProviderError('transcription was cancelled', 503);
     const child = this.child;
     if (!child?.connected) throw new TranscriptionProviderError('the whisper.cpp engine stopped; please try again', 503);
     const id = this.nextId++;
@@ -50,7 +52,9 @@ export class WhisperCppHostProcess {
         resolve: (result) => (settle(), resolve(result)),
         reject: (error) => (settle(), reject(error)),
       });
-      child.send({ type: 'transcribe', job: { ...job, id } });
+      child.send({ type: 'transcribe', job: { ...job, id } }, (error) => {
+        if (error) this.pending.get(id)?.reject(new TranscriptionProviderError('the whisper.cpp engine stopped; please try again', 503));
+      });
     });
   }
 
@@ -88,15 +92,16 @@ export class WhisperCppHostProcess {
       });
       child.on('error', (error) => reject(new TranscriptionProviderError(`the whisper.cpp engine could not start: ${error.message}`, 503)));
       child.on('exit', (code, signal) => {
-        if (this.child === child) {
-          this.child = undefined;
-          this.ready = undefined;
-        }
         const how = signal ? `signal ${signal}` : `exit code ${code}`;
         if (!started) {
           // whisper.cpp crashes rather than reporting some malformed model files.
           reject(new TranscriptionProviderError(`whisper.cpp could not load ${this.options.modelFile} (${how}); is it a ggml Whisper model?`, 503));
         }
+        // A host stopped on purpose has already failed its own work; its exit must not touch the pieces
+        // a successor host is working on.
+        if (this.child !== child) return;
+        this.child = undefined;
+        this.ready = undefined;
         const error = new TranscriptionProviderError(`the whisper.cpp engine stopped unexpectedly (${how})`, 502);
         for (const waiting of [...this.pending.values()]) waiting.reject(error);
       });
