@@ -115,11 +115,19 @@ export class TranscriptionService {
     let doneSamples = 0;
     let piecesDone = 0;
     let next = 0;
+    let failed = false;
     const worker = async () => {
-      while (next < results.length) {
+      // One failed piece fails the job: the other workers stop taking pieces instead of spending minutes
+      // of compute on a transcript nobody will receive.
+      while (!failed && next < results.length) {
         const slot = results[next++]!;
         if (!slot.piece.hasSpeech) continue;
-        slot.output = await this.transcribePiece(pcm, slot.piece, prompt, request.signal);
+        try {
+          slot.output = await this.transcribePiece(pcm, slot.piece, prompt, request.signal);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
         doneSamples += slot.piece.end - slot.piece.start;
         piecesDone++;
         track({ piecesDone, percent: 5 + (95 * doneSamples) / Math.max(1, spokenSamples) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodeWav } from '../../../api/audio/wav.js';
 import type { TranscriptionInput, TranscriptionOutput, TranscriptionProvider } from '../../../api/providers/transcription/types.js';
 import { TranscriptionService } from '../../../api/services/transcription-service.js';
+import { toneBurstsWav } from './tone-bursts.js';
 
 /**
  * How the service asks for languages, piece by piece. The provider here is a recorder of calls (what is
@@ -20,18 +20,6 @@ class ScriptedProvider implements TranscriptionProvider {
   }
 }
 
-/** Two 3-second tone bursts with a 2-second pause between: two pieces of at most 5 s. */
-function twoPieceWav(): Buffer {
-  const rate = 16_000;
-  const pcm = new Int16Array(rate * 9);
-  for (let i = 0; i < pcm.length; i++) {
-    const t = i / rate;
-    const voiced = (t >= 0.5 && t < 3.5) || (t >= 5.5 && t < 8.5);
-    pcm[i] = Math.round((voiced ? 9000 * Math.sin(2 * Math.PI * 220 * t) : 0) + (((i * 7919) % 61) - 30));
-  }
-  return encodeWav(pcm, rate);
-}
-
 function service(provider: TranscriptionProvider, languages: string[]) {
   return new TranscriptionService(provider, { maxAudioBytes: 10_000_000, maxAudioSeconds: 600, pieceSeconds: 5, concurrency: 1, languages });
 }
@@ -39,7 +27,7 @@ function service(provider: TranscriptionProvider, languages: string[]) {
 describe('TranscriptionService language routing', () => {
   it('lets the engine detect each piece when the practice speaks both languages', async () => {
     const provider = new ScriptedProvider((call) => (call === 1 ? 'af' : 'en'));
-    const result = await service(provider, ['af', 'en']).transcribe({ audio: twoPieceWav() });
+    const result = await service(provider, ['af', 'en']).transcribe({ audio: toneBurstsWav(2) });
     expect(provider.calls).toEqual([undefined, undefined]);
     expect(result.pieces).toBe(2);
     expect(result.transcriptLanguage).toBe('mixed');
@@ -47,14 +35,14 @@ describe('TranscriptionService language routing', () => {
 
   it('retries a piece heard as another language (Latin, Dutch) in Afrikaans', async () => {
     const provider = new ScriptedProvider((call) => (call === 1 ? 'la' : 'en'));
-    const result = await service(provider, ['af', 'en']).transcribe({ audio: twoPieceWav() });
+    const result = await service(provider, ['af', 'en']).transcribe({ audio: toneBurstsWav(2) });
     expect(provider.calls).toEqual([undefined, 'af', undefined]);
     expect(result.transcript).toBe('woorde in af woorde in en');
   });
 
   it('tells the engine the language outright when the practice consults in one only', async () => {
     const provider = new ScriptedProvider(() => 'en');
-    const result = await service(provider, ['af']).transcribe({ audio: twoPieceWav() });
+    const result = await service(provider, ['af']).transcribe({ audio: toneBurstsWav(2) });
     expect(provider.calls).toEqual(['af', 'af']);
     expect(result.transcriptLanguage).toBe('af');
   });
