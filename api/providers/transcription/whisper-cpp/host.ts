@@ -1,6 +1,6 @@
 /**
  * The whisper.cpp host: a child process of the API that loads one model and transcribes the pieces it
- * is sent, one at a time. Started by engine-process.ts with HostStartOptions as JSON in argv[2].
+ * is sent, one at a time. Started by host-process.ts with HostStartOptions as JSON in argv[2].
  */
 import { openBinding, type WhisperCppBinding } from './bindings.js';
 import type { HostReply, HostRequest, HostStartOptions } from './protocol.js';
