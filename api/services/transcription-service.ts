@@ -5,8 +5,9 @@ import { stitchTexts } from '../audio/stitch.js';
 import { normalizeClinicalText } from '../providers/transcription/clinical-text.js';
 import { summarizeLanguages } from '../providers/transcription/languages.js';
 import type { ProgressStore } from '../providers/transcription/progress.js';
+import { echoesPrompt } from '../providers/transcription/prompt-echo.js';
 import { collapseRepetitionLoops } from '../providers/transcription/repetition-loops.js';
-import type { TranscriptionOutput, TranscriptionProvider } from '../providers/transcription/types.js';
+import type { TranscriptionInput, TranscriptionOutput, TranscriptionProvider } from '../providers/transcription/types.js';
 import { buildVocabularyPrompt, type PreConsultationHints } from '../providers/transcription/vocabulary.js';
 
 /** A bad upload, answered with its own 4xx and a message the recorder shows in its banner. */
@@ -165,9 +166,25 @@ export class TranscriptionService {
     const only = allowed.length === 1 ? allowed[0] : undefined;
     const input = { pcm: pcm.subarray(piece.start, piece.end), sampleRate: SAMPLE_RATE, prompt, signal, ...(only ? { language: only } : {}) };
     const first = await this.provider.transcribe(input);
-    if (allowed.length === 0 || !first.language || allowed.includes(first.language)) return first;
-    const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
-    return this.provider.transcribe({ ...input, language: fallback });
+    let heard = first;
+    if (allowed.length > 0 && first.language && !allowed.includes(first.language)) {
+      const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
+      heard = await this.provider.transcribe({ ...input, language: fallback });
+    }
+    return this.withoutPromptEcho(input, heard);
+  }
+
+  /**
+   * A reading that writes the vocabulary prompt back is done again without it, in the language already
+   * heard (detection does not see the prompt). If the plain reading has the same words, the vet really
+   * said them and the prompted reading, with its better spelling, stands.
+   */
+  private async withoutPromptEcho(input: TranscriptionInput, heard: TranscriptionOutput): Promise<TranscriptionOutput> {
+    if (!echoesPrompt(heard.text, input.prompt)) return heard;
+    const { prompt: _prompt, ...unprompted } = input;
+    const language = input.language ?? (heard.language && this.settings.languages.includes(heard.language) ? heard.language : undefined);
+    const plain = await this.provider.transcribe({ ...unprompted, ...(language ? { language } : {}) });
+    return echoesPrompt(plain.text, input.prompt) ? heard : plain;
   }
 }
 
