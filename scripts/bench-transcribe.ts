@@ -1,8 +1,9 @@
 /**
  * npm run bench:transcribe — transcription quality and speed on the dev audio (shared/eval/dev/audio).
  *
- * Prints per language: word error rate and clinical-number recall (shared/tools/score.mjs's `wer`), and
- * the real-time factor (seconds of wall-clock compute per second of audio) on this machine, for:
+ * Prints per language: word error rate and clinical-number recall (shared/tools/score.mjs's `wer`), the
+ * median real-time factor over the files (seconds of wall-clock compute per second of audio) on this
+ * machine, and that median as a multiple of faster-whisper's over the same files in the same run, for:
  *   - the `openai` provider through the product pipeline (decode, pause-split, prompt, stitch) against the
  *     faster-whisper peer (tests/peers, multilingual base, int8);
  *   - the `local` provider (whisper.cpp on the server) for each ggml model found (WHISPER_MODEL_PATH,
@@ -115,6 +116,12 @@ function ggmlModels(): string[] {
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 function aggregate(results: FileResult[], language: string) {
   const subset = results.filter((r) => language === 'all' || r.language === language);
   if (subset.length === 0) return null;
@@ -123,22 +130,45 @@ function aggregate(results: FileResult[], language: string) {
   const numbers = subset.reduce((s, r) => s + r.score.numbers, 0);
   const found = subset.reduce((s, r) => s + r.score.numbers * r.score.numberRecall, 0);
   const audio = subset.reduce((s, r) => s + r.audioSeconds, 0);
-  const wall = subset.reduce((s, r) => s + r.wallSeconds, 0);
-  return { wer: errors / words, numberRecall: numbers ? found / numbers : 1, rtf: wall / audio, audio, files: subset.length };
+  return {
+    wer: errors / words,
+    numberRecall: numbers ? found / numbers : 1,
+    medianRtf: median(subset.map((r) => r.wallSeconds / r.audioSeconds)),
+    audio,
+    files: subset.length,
+  };
 }
 
-function table(rows: Row[]): string {
-  const lines = ['| engine | language | files | audio s | WER | number recall | RTF |', '|---|---|---|---|---|---|---|'];
+/**
+ * Each engine's median RTF over the files it ran, divided by the reference's median RTF over the same
+ * files in this run: how many times faster-whisper's own compute the engine needs.
+ */
+function ratioToReference(row: Row, reference: Row | undefined): string {
+  if (!reference || row === reference || row.results.length === 0) return '';
+  const ids = new Set(row.results.map((r) => r.id));
+  const peer = reference.results.filter((r) => ids.has(r.id));
+  if (peer.length === 0) return '';
+  const own = median(row.results.map((r) => r.wallSeconds / r.audioSeconds));
+  const theirs = median(peer.map((r) => r.wallSeconds / r.audioSeconds));
+  return `${(own / theirs).toFixed(2)}×`;
+}
+
+function table(rows: Row[], reference: Row | undefined): string {
+  const lines = [
+    '| engine | language | files | audio s | WER | number recall | median RTF | × peer RTF |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
   for (const row of rows) {
     if (row.results.length === 0) {
-      lines.push(`| ${row.engine} | — | — | — | — | — | ${row.note ?? 'not run'} |`);
+      lines.push(`| ${row.engine} | — | — | — | — | — | ${row.note ?? 'not run'} | |`);
       continue;
     }
     for (const language of ['en', 'af', 'mixed', 'all']) {
       const a = aggregate(row.results, language);
       if (!a) continue;
+      const ratio = language === 'all' || row.results.every((r) => r.language === language) ? ratioToReference(row, reference) : '';
       lines.push(
-        `| ${row.engine} | ${language} | ${a.files} | ${a.audio.toFixed(0)} | ${a.wer.toFixed(3)} | ${a.numberRecall.toFixed(2)} | ${a.rtf.toFixed(3)} |`,
+        `| ${row.engine} | ${language} | ${a.files} | ${a.audio.toFixed(0)} | ${a.wer.toFixed(3)} | ${a.numberRecall.toFixed(2)} | ${a.medianRtf.toFixed(3)} | ${ratio} |`,
       );
     }
   }
@@ -151,6 +181,7 @@ async function main(): Promise<void> {
   const wer = await loadWer();
   log(`bench:transcribe — ${items.length} files, ${threads} threads, beam ${beam}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'})`);
   const rows: Row[] = [];
+  let reference: Row | undefined;
   const peer = await startWhisperPeer({ threads, beamSize: beam });
   try {
     log('openai provider → faster-whisper peer (product pipeline):');
@@ -160,7 +191,8 @@ async function main(): Promise<void> {
       log('faster-whisper peer, whole files (reference):');
       const direct = await runPeerDirect(peer.baseUrl, wer);
       rows.push({ engine: 'faster-whisper base int8, whole file (wall)', results: direct.wall });
-      rows.push({ engine: 'faster-whisper base int8, whole file (compute only)', results: direct.compute });
+      reference = { engine: 'faster-whisper base int8, whole file (compute only)', results: direct.compute };
+      rows.push(reference);
     }
   } finally {
     await peer.close();
@@ -190,7 +222,7 @@ async function main(): Promise<void> {
       }
     }
   }
-  const output = table(rows);
+  const output = table(rows, reference);
   console.log(output);
   const outDir = path.resolve('.cache', 'bench');
   fs.mkdirSync(outDir, { recursive: true });

@@ -7,6 +7,7 @@ import { summarizeLanguages } from '../providers/transcription/languages.js';
 import type { ProgressStore } from '../providers/transcription/progress.js';
 import { echoesPrompt } from '../providers/transcription/prompt-echo.js';
 import { collapseRepetitionLoops } from '../providers/transcription/repetition-loops.js';
+import { withTemperatureFallback } from '../providers/transcription/temperature-fallback.js';
 import type { TranscriptionInput, TranscriptionOutput, TranscriptionProvider } from '../providers/transcription/types.js';
 import { buildVocabularyPrompt, type PreConsultationHints } from '../providers/transcription/vocabulary.js';
 
@@ -158,33 +159,43 @@ export class TranscriptionService {
    * One piece, language detected by the provider. Whisper sometimes hears Afrikaans as Dutch, German or
    * even Latin; a detection outside the consultation's languages is retried in the first non-English one
    * (Afrikaans by default), which is what such a mishearing almost always is. With one configured
-   * language (TRANSCRIPTION_LANGUAGES=af) every piece is transcribed in it directly.
+   * language (TRANSCRIPTION_LANGUAGES=af) every piece is transcribed in it directly. A reading that
+   * loops is read again at rising temperatures (temperature-fallback.ts), in the language already heard.
    */
   private async transcribePiece(pcm: Int16Array, piece: AudioPiece, prompt: string, signal?: AbortSignal): Promise<TranscriptionOutput> {
     const allowed = this.settings.languages;
     // A practice that consults in one language only is told so up front: nothing to detect, nothing to mishear.
     const only = allowed.length === 1 ? allowed[0] : undefined;
-    const input = { pcm: pcm.subarray(piece.start, piece.end), sampleRate: SAMPLE_RATE, prompt, signal, ...(only ? { language: only } : {}) };
-    const first = await this.provider.transcribe(input);
-    let heard = first;
-    if (allowed.length > 0 && first.language && !allowed.includes(first.language)) {
+    let input: TranscriptionInput = { pcm: pcm.subarray(piece.start, piece.end), sampleRate: SAMPLE_RATE, prompt, signal, ...(only ? { language: only } : {}) };
+    let heard = await this.provider.transcribe(input);
+    if (allowed.length > 0 && heard.language && !allowed.includes(heard.language)) {
       const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
-      heard = await this.provider.transcribe({ ...input, language: fallback });
+      input = { ...input, language: fallback };
+      heard = await this.provider.transcribe(input);
     }
-    return this.withoutPromptEcho(input, heard);
+    ({ input, heard } = await this.withoutPromptEcho(input, heard));
+    const language = input.language ?? this.allowedLanguage(heard.language);
+    const settled = { ...input, ...(language ? { language } : {}) };
+    return withTemperatureFallback(heard, (temperature) => this.provider.transcribe({ ...settled, temperature }));
   }
 
   /**
    * A reading that writes the vocabulary prompt back is done again without it, in the language already
    * heard (detection does not see the prompt). If the plain reading has the same words, the vet really
-   * said them and the prompted reading, with its better spelling, stands.
+   * said them and the prompted reading, with its better spelling, stands. Returns the reading kept and
+   * the request that produced it.
    */
-  private async withoutPromptEcho(input: TranscriptionInput, heard: TranscriptionOutput): Promise<TranscriptionOutput> {
-    if (!echoesPrompt(heard.text, input.prompt)) return heard;
+  private async withoutPromptEcho(input: TranscriptionInput, heard: TranscriptionOutput): Promise<{ input: TranscriptionInput; heard: TranscriptionOutput }> {
+    if (!echoesPrompt(heard.text, input.prompt)) return { input, heard };
     const { prompt: _prompt, ...unprompted } = input;
-    const language = input.language ?? (heard.language && this.settings.languages.includes(heard.language) ? heard.language : undefined);
-    const plain = await this.provider.transcribe({ ...unprompted, ...(language ? { language } : {}) });
-    return echoesPrompt(plain.text, input.prompt) ? heard : plain;
+    const language = input.language ?? this.allowedLanguage(heard.language);
+    const plainInput = { ...unprompted, ...(language ? { language } : {}) };
+    const plain = await this.provider.transcribe(plainInput);
+    return echoesPrompt(plain.text, input.prompt) ? { input, heard } : { input: plainInput, heard: plain };
+  }
+
+  private allowedLanguage(code: string | undefined): string | undefined {
+    return code && this.settings.languages.includes(code) ? code : undefined;
   }
 }
 

@@ -101,6 +101,7 @@ export class LocalWhisperProvider implements TranscriptionProvider {
           language: input.language ?? 'auto',
           threads: this.threads,
           beamSize: this.options.beamSize ?? 5,
+          temperature: input.temperature ?? 0,
           prompt: input.prompt,
         },
         input.signal,

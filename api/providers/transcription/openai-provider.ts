@@ -79,7 +79,7 @@ export class OpenAiTranscriptionProvider implements TranscriptionProvider {
       model: this.options.model,
       ...(input.prompt ? { prompt: input.prompt } : {}),
       ...(input.language ? { language: input.language } : {}),
-      temperature: 0,
+      temperature: input.temperature ?? 0,
     };
     try {
       if (this.verbose) {

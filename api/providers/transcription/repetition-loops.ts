@@ -19,8 +19,15 @@ function samePhrase(keys: string[], a: number, b: number, length: number): boole
   return true;
 }
 
+/**
+ * The same loop inside one word: a letter or a short syllable written dozens of times ('ijjjjjjj…',
+ * seen on Afrikaans the base model cannot follow). No word in either language repeats a unit of one to
+ * four letters more than five times running; such a run keeps MAX_REPEATS of it.
+ */
+const IN_WORD_LOOP = /(\p{L}{1,4}?)\1{5,}/gu;
+
 export function collapseRepetitionLoops(text: string): string {
-  const words = text.split(/\s+/).filter(Boolean);
+  const words = text.replace(IN_WORD_LOOP, (_run, unit: string) => unit.repeat(MAX_REPEATS)).split(/\s+/).filter(Boolean);
   const keys = words.map(comparable);
   const kept: string[] = [];
   let i = 0;

@@ -6,6 +6,8 @@ export interface TranscriptionInput {
   prompt?: string | undefined;
   /** ISO 639-1 code to force; omitted means the provider detects the language. */
   language?: string | undefined;
+  /** Sampling temperature; omitted is 0 (greedy). The service raises it only to break a decoding loop. */
+  temperature?: number | undefined;
   signal?: AbortSignal | undefined;
 }
 

@@ -35,6 +35,17 @@ describe('collapseRepetitionLoops', () => {
     expect(collapseRepetitionLoops('h h h h h h ok ja ja ja ja ja')).toBe('h h h ok ja ja ja');
   });
 
+  it('cuts a letter or syllable loop inside one word', () => {
+    expect(collapseRepetitionLoops(`en doctor, het i${'j'.repeat(180)} Dunkey Dr.`)).toBe('en doctor, het ijjj Dunkey Dr.');
+    expect(collapseRepetitionLoops(`ha${'na'.repeat(40)}s ok`)).toBe('hananana' + 's ok');
+  });
+
+  it('leaves real words with doubled letters and ordinary numbers alone', () => {
+    for (const text of ['Goeiemôre, mevrou Venter.', 'Die koeie se uiers is geswolle.', 'Brrr, dis koud.', 'Dosis 1111 mg', 'aaaaah']) {
+      expect(collapseRepetitionLoops(text)).toBe(text);
+    }
+  });
+
   it('does not treat punctuation-only tokens as words', () => {
     expect(collapseRepetitionLoops('- - - - - - ok')).toBe('- - - - - - ok');
   });

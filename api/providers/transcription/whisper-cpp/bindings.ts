@@ -41,7 +41,7 @@ async function openNapiRs(modelFile: string): Promise<WhisperCppBinding> {
       const params = new binding.WhisperFullParams(job.beamSize > 1 ? binding.WhisperSamplingStrategy.BeamSearch : binding.WhisperSamplingStrategy.Greedy);
       params.nThreads = job.threads;
       params.language = job.language;
-      params.temperature = 0;
+      params.temperature = job.temperature;
       params.printProgress = false;
       params.printRealtime = false;
       params.printTimestamps = false;
@@ -81,7 +81,7 @@ async function openFugood(modelFile: string): Promise<WhisperCppBinding> {
       const result = await context.transcribeData(audio, {
         language: job.language,
         maxThreads: job.threads,
-        temperature: 0,
+        temperature: job.temperature,
         beamSize: job.beamSize,
         ...(job.prompt ? { prompt: job.prompt } : {}),
       }).promise;

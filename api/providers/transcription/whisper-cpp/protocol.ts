@@ -20,6 +20,7 @@ export interface TranscribeJob {
   language: string;
   threads: number;
   beamSize: number;
+  temperature: number;
   prompt?: string | undefined;
 }
 
