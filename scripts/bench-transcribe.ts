@@ -140,17 +140,17 @@ function aggregate(results: FileResult[], language: string) {
 }
 
 /**
- * Each engine's median RTF over the files it ran, divided by the reference's median RTF over the same
- * files in this run: how many times faster-whisper's own compute the engine needs.
+ * An engine's median RTF over the files of one language it ran, divided by the reference's median RTF
+ * over the same files in this run: how many times faster-whisper's own compute the engine needs.
  */
-function ratioToReference(row: Row, reference: Row | undefined): string {
-  if (!reference || row === reference || row.results.length === 0) return '';
-  const ids = new Set(row.results.map((r) => r.id));
+function ratioToReference(row: Row, reference: Row | undefined, language: string): string {
+  if (!reference || row === reference) return '';
+  const own = row.results.filter((r) => language === 'all' || r.language === language);
+  const ids = new Set(own.map((r) => r.id));
   const peer = reference.results.filter((r) => ids.has(r.id));
-  if (peer.length === 0) return '';
-  const own = median(row.results.map((r) => r.wallSeconds / r.audioSeconds));
-  const theirs = median(peer.map((r) => r.wallSeconds / r.audioSeconds));
-  return `${(own / theirs).toFixed(2)}×`;
+  if (own.length === 0 || peer.length === 0) return '';
+  const rtf = (results: FileResult[]) => median(results.map((r) => r.wallSeconds / r.audioSeconds));
+  return `${(rtf(own) / rtf(peer)).toFixed(2)}×`;
 }
 
 function table(rows: Row[], reference: Row | undefined): string {
@@ -166,7 +166,7 @@ function table(rows: Row[], reference: Row | undefined): string {
     for (const language of ['en', 'af', 'mixed', 'all']) {
       const a = aggregate(row.results, language);
       if (!a) continue;
-      const ratio = language === 'all' || row.results.every((r) => r.language === language) ? ratioToReference(row, reference) : '';
+      const ratio = ratioToReference(row, reference, language);
       lines.push(
         `| ${row.engine} | ${language} | ${a.files} | ${a.audio.toFixed(0)} | ${a.wer.toFixed(3)} | ${a.numberRecall.toFixed(2)} | ${a.medianRtf.toFixed(3)} | ${ratio} |`,
       );
