@@ -76,6 +76,8 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
     // Processing: transcription (with progress) then extraction, then the complete state.
     await page.getByText('Transcribing audio...').waitFor();
     const processingStarted = Date.now();
+    // The bar follows the server's own progress (polled each second), not only an indeterminate stripe.
+    await page.locator('[role="progressbar"][aria-valuenow]').waitFor({ timeout: 60_000 });
     await page.getByTestId('clinical-notes').waitFor({ timeout: 240_000 });
     console.log(`[e2e review] processed in ${((Date.now() - processingStarted) / 1000).toFixed(1)} s`);
     await page.getByText('Clinical Notes (SOAP Format)').waitFor();

@@ -1,7 +1,7 @@
 /**
  * Whisper sometimes falls into a decoding loop on audio it cannot follow (noise, a language the model
- * barely knows) and writes one phrase dozens of times: 'nee, nee, nee, …' ×60. OpenAI's API retries such
- * a window at a higher temperature; self-hosted servers and whisper.cpp often do not, so the service cuts
+ * barely knows) and writes one phrase dozens of times: 'nee, nee, nee, …' ×60. The service first reads
+ * such a piece again at higher temperatures (temperature-fallback.ts); where every reading loops, it cuts
  * what is left: a run of one to eight words repeated more than MAX_REPEATS times in a row keeps its first
  * MAX_REPEATS occurrences. People do repeat themselves ('no, no, no'), never five times over.
  */
