@@ -1,8 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LocalWhisperProvider } from '../../api/providers/transcription/local-provider.js';
+import { WhisperModelManager } from '../../api/providers/transcription/model-manager.js';
+import { clip, clipPcm } from '../helpers/audio-clip.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { expectContractQuality } from '../helpers/transcription-gates.js';
@@ -37,16 +39,6 @@ function findGgmlModel(): { file?: string; reason?: string } {
 
 const { file: modelFile, reason } = findGgmlModel();
 if (!modelFile) console.log(`[transcribe-local] skipped: ${reason}`);
-
-/** The first seconds of a dev file as its own WebM, the way a browser records it. */
-function clip(source: string, seconds: number): Buffer {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-clip-'));
-  const out = path.join(dir, 'clip.webm');
-  execFileSync('ffmpeg', ['-v', 'error', '-i', source, '-t', String(seconds), '-c:a', 'libopus', '-b:a', '64k', '-y', out]);
-  const bytes = fs.readFileSync(out);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return bytes;
-}
 
 interface TranscribeBody {
   transcript: string;
@@ -178,6 +170,29 @@ describe.skipIf(!modelFile)('local provider on the portable binding (@fugood/whi
     expect(status, body.error).toBe(200);
     expect(body.transcriptLanguage).toBe('en');
     expect(body.transcript.toLowerCase()).toContain('who is this little one');
+  }, 600_000);
+});
+
+describe.skipIf(!modelFile)('whisper.cpp bindings read at a raised temperature', () => {
+  // The service reads a looping piece again warmer (temperature-fallback.ts); both real bindings must
+  // take the temperature it sends and still hear the words.
+  it.each(['napi-rs', 'fugood'] as const)('%s', async (binding) => {
+    const dev03 = devItems().find((item) => item.id === 'dev-03')!;
+    const provider = new LocalWhisperProvider({
+      modelName: 'custom',
+      modelPath: modelFile!,
+      manager: new WhisperModelManager({ modelsDir: os.tmpdir() }),
+      binding,
+      threads: 2,
+      beamSize: 1,
+      log: () => undefined,
+    });
+    try {
+      const reading = await provider.transcribe({ pcm: await clipPcm(dev03.audioPath, 5), sampleRate: 16_000, language: 'en', temperature: 0.6 });
+      expect(reading.text.toLowerCase()).toMatch(/little one/);
+    } finally {
+      await provider.close();
+    }
   }, 600_000);
 });
 

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OpenAiTranscriptionProvider } from '../../api/providers/transcription/openai-provider.js';
+import { clipPcm } from '../helpers/audio-clip.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { expectContractQuality } from '../helpers/transcription-gates.js';
@@ -96,4 +98,12 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
     },
     900_000,
   );
+
+  it('reads at a raised temperature through the openai client (the service does so for a looping piece)', async () => {
+    const dev03 = devItems().find((item) => item.id === 'dev-03')!;
+    const provider = new OpenAiTranscriptionProvider({ baseURL: peer.baseUrl, model: 'whisper-base', timeoutMs: 120_000, concurrency: 1 });
+    const reading = await provider.transcribe({ pcm: await clipPcm(dev03.audioPath, 5), sampleRate: 16_000, language: 'en', temperature: 0.6 });
+    expect(reading.text.toLowerCase()).toMatch(/little one/);
+    expect(reading.language).toBe('en');
+  }, 120_000);
 });
