@@ -45,7 +45,9 @@ for (const [network, prefix] of [
   ['::1', 128],
   ['64:ff9b::', 96],
   ['100::', 64],
+  ['2001::', 32], // Teredo: the IPv4 address inside is obfuscated, so none of it is trusted
   ['2001:db8::', 32],
+  ['64:ff9b:1::', 48], // local-use NAT64
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -53,14 +55,56 @@ for (const [network, prefix] of [
   blockList.addSubnet(network, prefix, 'ipv6');
 }
 
-/** True for loopback, private, link-local and other non-public addresses. */
+/**
+ * The 16 bytes of an IPv6 address in any spelling (compressed, upper case, dotted IPv4 tail), via the
+ * WHATWG URL parser's canonical form; undefined for anything else. A zone id (`fe80::1%eth0`) only makes
+ * sense on a local link, so it is not parsed: the caller treats it as non-public.
+ */
+function ipv6Groups(address: string): number[] | undefined {
+  let canonical: string;
+  try {
+    canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+  const [head = '', tail] = canonical.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  const groups = [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+  return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff) ? groups : undefined;
+}
+
+const dotted = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+
+/**
+ * The IPv4 address an IPv6 address carries and would reach: IPv4-compatible (`::a.b.c.d`, `::7f00:1`),
+ * IPv4-mapped (`::ffff:a.b.c.d` in any spelling), IPv4-translated (`::ffff:0:a.b.c.d`), NAT64
+ * (`64:ff9b::a.b.c.d`) and 6to4 (`2002:AABB:CCDD::`). Each is checked as the IPv4 address it embeds.
+ */
+function embeddedIpv4(groups: number[]): string | undefined {
+  const [g0, g1, g2, g3, g4, g5, g6 = 0, g7 = 0] = groups;
+  const zeroPrefix = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0;
+  if (zeroPrefix && g4 === 0 && (g5 === 0 || g5 === 0xffff)) return dotted(g6, g7);
+  if (zeroPrefix && g4 === 0xffff && g5 === 0) return dotted(g6, g7);
+  if (g0 === 0x64 && g1 === 0xff9b) return dotted(g6, g7);
+  if (g0 === 0x2002) return dotted(g1 ?? 0, g2 ?? 0);
+  return undefined;
+}
+
+/** True for loopback, private, link-local and other non-public addresses, in every IPv4-in-IPv6 form too. */
 export function isNonPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isNonPublicAddress(mapped[1]!);
   const family = net.isIP(address);
   if (family === 4) return blockList.check(address, 'ipv4');
-  if (family === 6) return blockList.check(address, 'ipv6');
-  return true;
+  if (family !== 6 || address.includes('%')) return true;
+  const groups = ipv6Groups(address);
+  if (!groups) return true;
+  const ipv4 = embeddedIpv4(groups);
+  if (ipv4 !== undefined) {
+    // ::/128 and ::1 are IPv6's own unspecified and loopback, not IPv4 0.0.0.0/0.0.0.1 (both refused anyway).
+    return blockList.check(ipv4, 'ipv4') || blockList.check(address, 'ipv6');
+  }
+  return blockList.check(groups.map((group) => group.toString(16)).join(':'), 'ipv6');
 }
 
 async function defaultLookup(host: string): Promise<string[]> {
@@ -86,7 +130,9 @@ export async function checkSmtpHost(host: string, port: number, options: SmtpGua
   }
   if (addresses.length === 0) throw new SmtpHostRefused(`SMTP host ${host} could not be resolved`);
   if (!options.allowPrivate && addresses.some(isNonPublicAddress)) {
-    throw new SmtpHostRefused(`SMTP host ${host} resolves to a private or local address, which is not allowed`);
+    throw new SmtpHostRefused(
+      `SMTP host ${host} resolves to a private or local address, which is not allowed`,
+    );
   }
   return addresses[0]!;
 }
