@@ -7,22 +7,50 @@ import { CURRENT_USER_KEY, type AuthResponse, type AuthUser, type ForgotPassword
 
 const fetchMe = getQueryFn<AuthResponse>({ on401: 'returnNull' });
 
-/** "Who am I?" — null when signed out. Offline, falls back to the last confirmed user on this device. */
+/**
+ * How long the session check may take before the device's last confirmed user stands in. On one bar of
+ * signal ("lie-fi") a request can hang for minutes; the recorder must never wait on it.
+ */
+export const SESSION_CHECK_TIMEOUT_MS = 4_000;
+
+/**
+ * "Who am I?" — null when signed out (a real 401). When the server cannot be reached or does not answer
+ * within SESSION_CHECK_TIMEOUT_MS, falls back to the last confirmed user on this device.
+ */
 export async function fetchCurrentUser(context: { queryKey: readonly unknown[]; signal?: AbortSignal }) {
+  const timeout = AbortSignal.timeout(SESSION_CHECK_TIMEOUT_MS);
+  const signal = context.signal ? AbortSignal.any([context.signal, timeout]) : timeout;
   try {
-    const response = await fetchMe(context);
+    const response = await fetchMe({ queryKey: context.queryKey, signal });
     if (response?.success && response.user) rememberUser(response.user);
     else forgetUser();
     return response;
   } catch (error) {
-    const remembered = error instanceof NetworkError ? rememberedUser() : null;
+    // A timeout rejects with the timeout's reason (a TimeoutError), which the request layer reports as a
+    // NetworkError; a cancelled query (AbortError) is rethrown like any other failure.
+    const unreachable = error instanceof NetworkError || timeout.aborted;
+    const remembered = unreachable ? rememberedUser() : null;
     if (remembered) return remembered;
     throw error;
   }
 }
 
+/**
+ * The session. With a user confirmed earlier on this device, that user is the query's starting data, so
+ * the guarded pages (the recorder first) render at once; the check then runs behind them and only a 401
+ * (data becomes null) signs the vet out. Without one, the page waits for the check as before.
+ */
 export function useCurrentUser() {
-  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, retry: false });
+  return useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: fetchCurrentUser,
+    retry: false,
+    initialData: rememberedUser() ?? undefined,
+    // The snapshot counts as never fetched: stale, so the check runs once on mount; a confirmed answer
+    // stays fresh like every other query (spec section 9).
+    initialDataUpdatedAt: 0,
+    staleTime: (query) => (query.state.dataUpdatedAt === 0 ? 0 : Infinity),
+  });
 }
 
 export function isAdmin(user: Pick<AuthUser, 'isAdmin'> | null | undefined): boolean {
