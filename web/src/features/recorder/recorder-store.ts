@@ -191,6 +191,16 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
     set({ level: 0 });
   };
 
+  /**
+   * New Recording and Save & Record Next Animal 'clear everything' (spec section 4): the machine and the
+   * pre-consultation form. A form left holding the last client and patient would file the next recording
+   * under an animal the vet never chose for it.
+   */
+  const clearForNextAnimal = () => {
+    dispatch({ type: 'RESET' });
+    set({ preConsultation: {} });
+  };
+
   const storeResult = (id: string, result: ProcessingResult) => applyProcessingResult(localStore, id, result);
 
   /** Processes queued recordings once the network allows; one at a time, never the same one twice. */
@@ -378,7 +388,7 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
     },
 
     reset() {
-      dispatch({ type: 'RESET' });
+      clearForNextAnimal();
     },
 
     async saveAndRecordNext() {
@@ -395,7 +405,7 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
         description: 'Saved on this device. Ready for the next animal.',
         variant: 'success',
       });
-      dispatch({ type: 'RESET' });
+      clearForNextAnimal();
     },
 
     select(id) {
@@ -417,8 +427,11 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
       } catch (error) {
         console.error('Local delete failed', error);
       }
+      const wasSelected = get().machine.selectedRecordingId === id;
       set((s) => ({ recordings: s.recordings.filter((recording) => recording.id !== id) }));
       dispatch({ type: 'DELETED', id });
+      // The form held the deleted animal's details (selecting loads them): the next recording starts blank.
+      if (wasSelected) set({ preConsultation: {} });
     },
 
     async clearAll() {
@@ -428,7 +441,7 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
         console.error('Local clear failed', error);
       }
       set({ recordings: [] });
-      dispatch({ type: 'RESET' });
+      clearForNextAnimal();
     },
 
     async recoverInterrupted(captureId) {
