@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { practiceNameSchema } from './practice-name.js';
 
 /** Minimum password lengths differ on purpose (spec section 9): 6 at registration, 8 at reset. */
 export const REGISTER_PASSWORD_MIN = 6;
@@ -32,11 +33,8 @@ export const registerRequestSchema = z.object({
     .string({ error: messages.passwordRequired })
     .min(REGISTER_PASSWORD_MIN, messages.registerPasswordTooShort)
     .max(PASSWORD_MAX, messages.passwordTooLong),
-  practiceName: z
-    .string({ error: messages.practiceNameRequired })
-    .trim()
-    .min(1, messages.practiceNameRequired)
-    .max(200),
+  // The same rule as Settings (shared/schemas/practice-name.ts): one line of plain text.
+  practiceName: practiceNameSchema,
 });
 
 export const loginRequestSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NO_LINE_BREAKS, lineBreakMessage } from './export.js';
+import { practiceNameSchema } from './practice-name.js';
 
 /** Spec section 5: practiceEmailProvider is one of these; gmail is the default (section 9). */
 export const EMAIL_PROVIDERS = ['gmail', 'outlook', 'yahoo', 'custom'] as const;
@@ -40,7 +41,14 @@ const line = (max: number) =>
  * misspelt field is a 400 rather than a silent no-op.
  */
 export const UpdatePracticeSettingsSchema = z.strictObject({
-  practiceName: line(200),
+  // The same rule as sign-up (shared/schemas/practice-name.ts); '' or null clears it.
+  practiceName: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(practiceNameSchema.nullable())
+    .nullable()
+    .optional(),
   practicePhone: line(40),
   practiceEmail: z
     .string()
