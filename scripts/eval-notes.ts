@@ -39,6 +39,7 @@ interface NotesScore {
   unsupportedBullets: number;
   missed: string[];
   unsupported: string[];
+  perSection: Partial<Record<'S' | 'O' | 'A' | 'P', { facts: number; found: number }>>;
 }
 interface RougeScore {
   rouge1: number;
@@ -60,8 +61,23 @@ const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const withAsrLike = !args.includes('--no-asr-like');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const scriptsDir =
-  args.find((a) => a.startsWith('--scripts='))?.slice('--scripts='.length) ?? path.join(devRoot, 'scripts');
+const customScripts = args.find((a) => a.startsWith('--scripts='))?.slice('--scripts='.length);
+/**
+ * Script sets: 'dev' (given, tuned on) and 'blind' (written before the second-generation engine, never tuned
+ * on: score it only for the before/after figures). --only=dev|blind|aci picks one; the default runs dev and
+ * ACI and leaves the blind set out, so that tuning runs never show it by accident (--with-blind adds it).
+ */
+const withBlind = args.includes('--with-blind') || only === 'blind';
+const scriptSets: Array<[string, string]> = customScripts
+  ? [['custom', customScripts]]
+  : [
+      ...(only === undefined || only === 'dev'
+        ? [['dev', path.join(devRoot, 'scripts')] as [string, string]]
+        : []),
+      ...(withBlind
+        ? [['blind', path.join(repoRoot, 'tests/fixtures/notes/blind')] as [string, string]]
+        : []),
+    ];
 
 // ---------- dev scripts ----------
 
@@ -86,6 +102,8 @@ interface Row {
   style: string;
   source: 'reference' | 'whisper' | 'asr-like';
   score: NotesScore;
+  /** Lines the engine put in "Left out of the notes" (0 for an engine without the list). */
+  leftOut: number;
 }
 
 function whisperTranscript(id: string): string | undefined {
@@ -107,7 +125,7 @@ function preConsultationOf(script: Script) {
   return parsed.success ? parsed.data : undefined;
 }
 
-function runDev(): Row[] {
+function runDev(scriptsDir: string): Row[] {
   const rows: Row[] = [];
   const files = readdirSync(scriptsDir)
     .filter((f) => f.endsWith('.json'))
@@ -126,12 +144,14 @@ function runDev(): Row[] {
     if (whisper !== undefined) sources.push(['whisper', whisper]);
     for (const [source, transcript] of sources) {
       const preConsultationData = preConsultationOf(script);
-      const { clinicalData } = extractClinicalNotes({
+      const response = extractClinicalNotes({
         transcript,
         ...(preConsultationData ? { preConsultationData } : {}),
       });
+      const { clinicalData } = response;
+      const leftOut = (response as { leftOut?: unknown[] }).leftOut?.length ?? 0;
       const score = scorer.scoreNotes(script, clinicalData, transcript);
-      rows.push({ id: script.id, language: script.language, style: script.style, source, score });
+      rows.push({ id: script.id, language: script.language, style: script.style, source, score, leftOut });
       if (verbose) {
         console.log(`\n## ${script.id} (${script.language}, ${script.style}, ${source})`);
         console.log(notesAsText(clinicalData));
@@ -187,6 +207,8 @@ function printDevTable(rows: Row[]): void {
     'noise',
     'bullets',
     'unsupported',
+    '    S      O      A      P',
+    'left-out',
   );
   for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     const facts = group.reduce((n, r) => n + r.score.facts, 0);
@@ -205,6 +227,14 @@ function printDevTable(rows: Row[]): void {
       `${noise}/${noiseTotal}`.padStart(5),
       String(bullets).padStart(7),
       `${unsupported} (${pct(bullets ? unsupported / bullets : 0)})`.padStart(11),
+      (['S', 'O', 'A', 'P'] as const)
+        .map((k) => {
+          const f = group.reduce((n, r) => n + (r.score.perSection[k]?.facts ?? 0), 0);
+          const found = group.reduce((n, r) => n + (r.score.perSection[k]?.found ?? 0), 0);
+          return (f ? pct(found / f) : '-').padStart(6);
+        })
+        .join(' '),
+      String(group.reduce((n, r) => n + r.leftOut, 0)).padStart(8),
     );
   }
   const sources = new Set(rows.map((r) => r.source));
@@ -289,5 +319,8 @@ function runAci(): void {
   console.log(`R-1 gain over the transcript copy on valid: ${gain.toFixed(2)} points (target ≥ 10)`);
 }
 
-if (only !== 'aci') printDevTable(runDev());
-if (only !== 'dev') runAci();
+for (const [name, dir] of scriptSets) {
+  console.log(`\n=== script set: ${name} (${dir}) ===`);
+  printDevTable(runDev(dir));
+}
+if (only === undefined || only === 'aci') runAci();
