@@ -6,6 +6,7 @@ import { normalizeClinicalText } from '../providers/transcription/clinical-text.
 import { summarizeLanguages } from '../providers/transcription/languages.js';
 import type { ProgressStore } from '../providers/transcription/progress.js';
 import { echoesPrompt } from '../providers/transcription/prompt-echo.js';
+import { applyToSegments, dropPromptOnlyWords, promptTerms, termsIn } from '../providers/transcription/prompt-leak.js';
 import { collapseRepetitionLoops } from '../providers/transcription/repetition-loops.js';
 import { withTemperatureFallback } from '../providers/transcription/temperature-fallback.js';
 import type { TranscriptionInput, TranscriptionOutput, TranscriptionProvider } from '../providers/transcription/types.js';
@@ -56,6 +57,12 @@ export interface TranscriptionResult {
   durationSeconds: number;
   pieces: number;
   segments: TranscriptSegmentOut[];
+}
+
+/** The prompt's checkable words, and those a prompt-less reading of this recording has confirmed. */
+interface LeakContext {
+  terms: Set<string>;
+  confirmed: Set<string>;
 }
 
 interface PieceResult {
@@ -113,6 +120,7 @@ export class TranscriptionService {
     track({ stage: 'transcribing', percent: 5, piecesTotal: spoken.length, audioSeconds: round(durationSeconds) });
 
     const prompt = buildVocabularyPrompt(request.preConsultation);
+    const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set() };
     const results: PieceResult[] = pieces.map((piece) => ({ piece, output: null }));
     let doneSamples = 0;
     let piecesDone = 0;
@@ -125,7 +133,7 @@ export class TranscriptionService {
         const slot = results[next++]!;
         if (!slot.piece.hasSpeech) continue;
         try {
-          slot.output = await this.transcribePiece(pcm, slot.piece, prompt, request.signal);
+          slot.output = await this.transcribePiece(pcm, slot.piece, prompt, leaks, request.signal);
         } catch (error) {
           failed = true;
           throw error;
@@ -161,22 +169,43 @@ export class TranscriptionService {
    * (Afrikaans by default), which is what such a mishearing almost always is. With one configured
    * language (TRANSCRIPTION_LANGUAGES=af) every piece is transcribed in it directly. A reading that
    * loops is read again at rising temperatures (temperature-fallback.ts), in the language already heard.
+   * Last, prompt words the audio does not support are dropped (withoutPromptLeaks).
    */
-  private async transcribePiece(pcm: Int16Array, piece: AudioPiece, prompt: string, signal?: AbortSignal): Promise<TranscriptionOutput> {
+  private async transcribePiece(
+    pcm: Int16Array,
+    piece: AudioPiece,
+    prompt: string,
+    leaks: LeakContext,
+    signal?: AbortSignal,
+  ): Promise<TranscriptionOutput> {
     const allowed = this.settings.languages;
     // A practice that consults in one language only is told so up front: nothing to detect, nothing to mishear.
     const only = allowed.length === 1 ? allowed[0] : undefined;
-    let input: TranscriptionInput = { pcm: pcm.subarray(piece.start, piece.end), sampleRate: SAMPLE_RATE, prompt, signal, ...(only ? { language: only } : {}) };
+    let input: TranscriptionInput = {
+      pcm: pcm.subarray(piece.start, piece.end),
+      sampleRate: SAMPLE_RATE,
+      prompt,
+      signal,
+      ...(only ? { language: only } : {}),
+    };
     let heard = await this.provider.transcribe(input);
     if (allowed.length > 0 && heard.language && !allowed.includes(heard.language)) {
       const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
       input = { ...input, language: fallback };
       heard = await this.provider.transcribe(input);
     }
-    ({ input, heard } = await this.withoutPromptEcho(input, heard));
     const language = input.language ?? this.allowedLanguage(heard.language);
+    const { prompt: _prompt, ...unprompted } = input;
+    // The prompt-less reading of this piece, read at most once whoever needs it first.
+    let plain: Promise<TranscriptionOutput> | undefined;
+    const readPlain = () =>
+      (plain ??= this.provider.transcribe({ ...unprompted, ...(language ? { language } : {}) }));
+    ({ input, heard } = await this.withoutPromptEcho(input, heard, readPlain));
     const settled = { ...input, ...(language ? { language } : {}) };
-    return withTemperatureFallback(heard, (temperature) => this.provider.transcribe({ ...settled, temperature }));
+    heard = await withTemperatureFallback(heard, (temperature) =>
+      this.provider.transcribe({ ...settled, temperature }),
+    );
+    return input.prompt ? this.withoutPromptLeaks(heard, leaks, readPlain) : heard;
   }
 
   /**
@@ -185,13 +214,41 @@ export class TranscriptionService {
    * said them and the prompted reading, with its better spelling, stands. Returns the reading kept and
    * the request that produced it.
    */
-  private async withoutPromptEcho(input: TranscriptionInput, heard: TranscriptionOutput): Promise<{ input: TranscriptionInput; heard: TranscriptionOutput }> {
+  private async withoutPromptEcho(
+    input: TranscriptionInput,
+    heard: TranscriptionOutput,
+    readPlain: () => Promise<TranscriptionOutput>,
+  ): Promise<{ input: TranscriptionInput; heard: TranscriptionOutput }> {
     if (!echoesPrompt(heard.text, input.prompt)) return { input, heard };
+    const plain = await readPlain();
+    if (echoesPrompt(plain.text, input.prompt)) return { input, heard };
     const { prompt: _prompt, ...unprompted } = input;
-    const language = input.language ?? this.allowedLanguage(heard.language);
-    const plainInput = { ...unprompted, ...(language ? { language } : {}) };
-    const plain = await this.provider.transcribe(plainInput);
-    return echoesPrompt(plain.text, input.prompt) ? { input, heard } : { input: plainInput, heard: plain };
+    return {
+      input: { ...unprompted, ...(plain.language ? { language: plain.language } : {}) },
+      heard: plain,
+    };
+  }
+
+  /**
+   * Prompt words in a prompted reading must be supported by the audio (prompt-leak.ts). A piece whose
+   * text has prompt terms not yet confirmed in this recording is read once without the prompt: terms
+   * the plain reading also has are confirmed for the rest of the recording (so a patient name said in
+   * every piece costs one extra reading, not one per piece), the others are replaced by the plain
+   * reading's words or dropped. Pieces with no unconfirmed term cost nothing extra.
+   */
+  private async withoutPromptLeaks(
+    heard: TranscriptionOutput,
+    leaks: LeakContext,
+    readPlain: () => Promise<TranscriptionOutput>,
+  ): Promise<TranscriptionOutput> {
+    const unconfirmed = termsIn(heard.text, leaks.terms).filter((term) => !leaks.confirmed.has(term));
+    if (unconfirmed.length === 0) return heard;
+    const plain = await readPlain();
+    for (const term of termsIn(plain.text, leaks.terms)) leaks.confirmed.add(term);
+    const check = dropPromptOnlyWords(heard.text, plain.text, leaks.terms);
+    if (check.dropped.length === 0) return heard;
+    const segments = heard.segments ? applyToSegments(heard.segments, check) : undefined;
+    return { ...heard, text: check.text, segments };
   }
 
   private allowedLanguage(code: string | undefined): string | undefined {

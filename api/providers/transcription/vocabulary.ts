@@ -21,32 +21,41 @@ export const preConsultationHintsSchema = z
 export type PreConsultationHints = z.infer<typeof preConsultationHintsSchema>;
 
 /**
- * Whisper copies the prompt's style as well as its words, so the prompt reads like a dictated note
- * (a comma-separated word list makes it write comma-separated words). Numbers appear as clinicians
- * write them, which nudges Whisper to '39.2' and '15 mg/kg'.
+ * Terms only: no sentence about the consultation. Whisper writes what the prompt says where the audio
+ * is unclear ('in English and Afrikaans' came out as "Afrikaans horse sickness" for "African horse
+ * sickness"), so the prompt holds nothing but spellings, and prompt-leak.ts drops any of them the
+ * audio does not support. Numbers appear as clinicians write them ('39.2', '15 mg/kg').
  */
-const GENERAL_PROMPT = [
-  'Veterinary consultation, in English and Afrikaans.',
-  'Temperature 39.2, heart rate 120 beats per minute, weight 7.2 kg, about 5% dehydrated.',
-  'Meloxicam 0.1 mg/kg, amoxicillin-clavulanate 15 mg/kg, oxytetracycline, flunixin 1.1 mg/kg, butorphanol, detomidine, ivermectin, calcium borogluconate 50 ml.',
-  'Die koei is dragtig en die ooi het koors; ons gee vir die vers en die kalf elk 5 ml.',
-].join(' ');
+const GENERAL_TERMS = [
+  'meloxicam',
+  'amoxicillin-clavulanate',
+  'oxytetracycline',
+  'flunixin',
+  'butorphanol',
+  'detomidine',
+  'ivermectin',
+  'calcium borogluconate',
+  'dragtig',
+  'koors',
+  '39.2',
+  '15 mg/kg',
+  '5%',
+];
 
 const clean = (value: string | undefined): string | undefined => {
-  const text = value?.replace(/[\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = value
+    ?.replace(/[\r\n\t]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text ? text.slice(0, 120) : undefined;
 };
 
-/** The prompt for one recording: bilingual vet vocabulary, then this patient's names (weighed most). */
+/** The prompt for one recording: vet vocabulary, then this patient's names (Whisper weighs the end most). */
 export function buildVocabularyPrompt(hints: PreConsultationHints = {}): string {
-  const patient = clean(hints.patientName);
-  const client = clean(hints.clientName);
-  const kind = [clean(hints.species), clean(hints.breed)].filter(Boolean).join(', ');
-  const context: string[] = [];
-  if (patient) context.push(`Patient: ${patient}${kind ? ` (${kind})` : ''}.`);
-  else if (kind) context.push(`Patient: ${kind}.`);
-  if (client) context.push(`Client: ${client}.`);
-  return [GENERAL_PROMPT, ...context].join(' ');
+  const context = [clean(hints.breed), clean(hints.patientName), clean(hints.clientName)].filter(
+    (v): v is string => Boolean(v),
+  );
+  return `${[...GENERAL_TERMS, ...context].join(', ')}.`;
 }
 
 /** Parses the optional preConsultationData form field; malformed JSON is a client error. */

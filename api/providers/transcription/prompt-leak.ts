@@ -1,0 +1,163 @@
+/**
+ * Whisper's initial prompt biases it towards the prompt's words, and on audio it cannot follow well it
+ * writes them where they were never said: "Afrikaans horse sickness" for "African horse sickness" (the
+ * old prompt named the languages), or the client's name from the pre-consultation form four times in a
+ * recording where nobody said it. A prompt word is only kept where a reading of the same piece without
+ * the prompt supports it: the same word, or a spelling variant of it at the same place (the prompt's
+ * job is spelling: 'meloxicum' → 'meloxicam'). Everything else the prompt put there is taken from the
+ * plain reading instead, or dropped where the plain reading has nothing.
+ */
+
+import { comparable } from '../../audio/stitch.js';
+import { relativeDistance } from '../../../shared/transcript/edit-distance.js';
+
+/**
+ * Words of a prompt that do not steer anything on their own: name particles and titles. Whisper does
+ * not need audio support to write 'van' or 'Mnr', and checking them would cost re-readings for nothing.
+ */
+const NOT_TERMS = new Set([
+  'van',
+  'der',
+  'den',
+  'die',
+  'du',
+  'de',
+  'le',
+  'la',
+  'mnr',
+  'mev',
+  'mej',
+  'mrs',
+  'mr',
+  'ms',
+  'dr',
+  'and',
+  'en',
+  'the',
+]);
+
+/** A prompt word counts as a spelling of the plain word when at most this share of its letters differ. */
+export const SPELLING_VARIANT_DISTANCE = 0.25;
+
+const wordsOf = (text: string): string[] => text.split(/\s+/).filter(Boolean);
+
+/** The words of `prompt` that can leak: letters only (numbers and units are style, not content), 3+ letters. */
+export function promptTerms(prompt: string | undefined): Set<string> {
+  const terms = new Set<string>();
+  for (const word of wordsOf(prompt ?? '')) {
+    const key = comparable(word);
+    if (key.length >= 3 && !/[\d/%]/.test(word) && !NOT_TERMS.has(key)) terms.add(key);
+  }
+  return terms;
+}
+
+/** The prompt terms `text` contains, in order of first appearance. */
+export function termsIn(text: string, terms: Set<string>): string[] {
+  const found = new Set<string>();
+  for (const word of wordsOf(text)) {
+    const key = comparable(word);
+    if (terms.has(key)) found.add(key);
+  }
+  return [...found];
+}
+
+type Step =
+  | { kind: 'match' | 'substitute'; prompted: number; plain: number }
+  | { kind: 'insert'; prompted: number }
+  | { kind: 'delete'; plain: number };
+
+/** Word alignment of two readings (Levenshtein over word keys, backtracked). */
+function align(prompted: string[], plain: string[]): Step[] {
+  const rows = prompted.length + 1;
+  const cols = plain.length + 1;
+  const cost: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const same = prompted[i - 1] === plain[j - 1];
+      cost[i]![j] = Math.min(
+        cost[i - 1]![j - 1]! + (same ? 0 : 1),
+        cost[i - 1]![j]! + 1,
+        cost[i]![j - 1]! + 1,
+      );
+    }
+  }
+  const steps: Step[] = [];
+  let i = prompted.length;
+  let j = plain.length;
+  while (i > 0 || j > 0) {
+    if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + (prompted[i - 1] === plain[j - 1] ? 0 : 1)) {
+      steps.push({
+        kind: prompted[i - 1] === plain[j - 1] ? 'match' : 'substitute',
+        prompted: i - 1,
+        plain: j - 1,
+      });
+      i--;
+      j--;
+    } else if (i > 0 && cost[i]![j] === cost[i - 1]![j]! + 1) {
+      steps.push({ kind: 'insert', prompted: i - 1 });
+      i--;
+    } else {
+      steps.push({ kind: 'delete', plain: j - 1 });
+      j--;
+    }
+  }
+  return steps.reverse();
+}
+
+export interface LeakCheck {
+  /** The prompted reading with every prompt-only word replaced by the plain reading's word or dropped. */
+  text: string;
+  /** For each word of the prompted text (split on white space): what it became ('' when dropped). */
+  words: string[];
+  /** The prompt words the audio did not support, as written in the prompted reading. */
+  dropped: string[];
+}
+
+/**
+ * Compares a prompted reading with a plain (prompt-less) reading of the same audio and keeps a prompt
+ * term only where the plain reading has the same word anywhere in the piece, or a spelling variant of
+ * it at the same place.
+ */
+export function dropPromptOnlyWords(prompted: string, plain: string, terms: Set<string>): LeakCheck {
+  const promptedWords = wordsOf(prompted);
+  const plainWords = wordsOf(plain);
+  const promptedKeys = promptedWords.map(comparable);
+  const plainKeys = plainWords.map(comparable);
+  const heardPlainly = new Set(plainKeys);
+  const out = [...promptedWords];
+  const dropped: string[] = [];
+  for (const step of align(promptedKeys, plainKeys)) {
+    if (step.kind === 'delete' || step.kind === 'match') continue;
+    const key = promptedKeys[step.prompted]!;
+    if (!terms.has(key) || heardPlainly.has(key)) continue;
+    if (step.kind === 'substitute') {
+      const plainKey = plainKeys[step.plain]!;
+      if (relativeDistance(key, plainKey) <= SPELLING_VARIANT_DISTANCE) continue;
+      out[step.prompted] = plainWords[step.plain]!;
+    } else {
+      out[step.prompted] = '';
+    }
+    dropped.push(promptedWords[step.prompted]!);
+  }
+  return { text: out.filter(Boolean).join(' '), words: out, dropped };
+}
+
+/**
+ * Applies a LeakCheck's word changes to the reading's segments, whose words are the reading's words in
+ * order; returns undefined when they are not (the caller then keeps one segment for the piece).
+ */
+export function applyToSegments<S extends { text: string }>(
+  segments: S[],
+  check: LeakCheck,
+): S[] | undefined {
+  const counts = segments.map((segment) => wordsOf(segment.text).length);
+  if (counts.reduce((a, b) => a + b, 0) !== check.words.length) return undefined;
+  let at = 0;
+  return segments.map((segment, index) => {
+    const words = check.words.slice(at, at + counts[index]!);
+    at += counts[index]!;
+    return { ...segment, text: words.filter(Boolean).join(' ') };
+  });
+}

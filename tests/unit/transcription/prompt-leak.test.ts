@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyToSegments,
+  dropPromptOnlyWords,
+  promptTerms,
+  termsIn,
+} from '../../../api/providers/transcription/prompt-leak.js';
+import type {
+  TranscriptionInput,
+  TranscriptionOutput,
+  TranscriptionProvider,
+} from '../../../api/providers/transcription/types.js';
+import { buildVocabularyPrompt } from '../../../api/providers/transcription/vocabulary.js';
+import { TranscriptionService } from '../../../api/services/transcription-service.js';
+import { toneBurstsWav } from './tone-bursts.js';
+
+// The prompt the product used when the unseen set was measured (issue 18).
+const OLD_PROMPT =
+  'Veterinary consultation, in English and Afrikaans. Meloxicam 0.1 mg/kg, oxytetracycline. Patient: Koei 52 (Cattle). Client: Pieter Joubert.';
+
+describe('prompt-only words', () => {
+  it('takes "African" from the plain reading where the prompt wrote "Afrikaans horse sickness" (seen 3 times on unseen audio)', () => {
+    const check = dropPromptOnlyWords(
+      'Suspect Afrikaans horse sickness, it is notifiable.',
+      'Suspect African horse sickness, it is notifiable.',
+      promptTerms(OLD_PROMPT),
+    );
+    expect(check.text).toBe('Suspect African horse sickness, it is notifiable.');
+    expect(check.dropped).toEqual(['Afrikaans']);
+  });
+
+  it("drops a client's name the prompt put into speech where it was never said", () => {
+    const check = dropPromptOnlyWords(
+      'Joubert die koei het koors, Joubert, en sy eet nie.',
+      'Die koei het koors, en sy eet nie.',
+      promptTerms(OLD_PROMPT),
+    );
+    expect(check.text).toBe('die koei het koors, en sy eet nie.');
+    expect(check.dropped).toEqual(['Joubert', 'Joubert,']);
+  });
+
+  it('keeps prompt words the plain reading supports: the same word anywhere, or a spelling variant in place', () => {
+    const terms = promptTerms(OLD_PROMPT);
+    expect(
+      dropPromptOnlyWords('Meloxicam for Koei 52, Pieter.', 'Meloxicum for koei 52, Pieter.', terms).text,
+    ).toBe('Meloxicam for Koei 52, Pieter.');
+    expect(
+      dropPromptOnlyWords('Pieter gave oxytetracycline', 'gave oxytetracycline yesterday, said Pieter', terms)
+        .dropped,
+    ).toEqual([]);
+  });
+
+  it('counts only content words of the prompt as terms (no numbers, units, name particles)', () => {
+    const terms = promptTerms('meloxicam, 15 mg/kg, 39.2, Koos van der Merwe.');
+    expect([...terms].sort()).toEqual(['koos', 'meloxicam', 'merwe']);
+    expect(termsIn('Koos gave Meloxicam and meloxicam.', terms)).toEqual(['koos', 'meloxicam']);
+  });
+
+  it('changes the same words inside the segments', () => {
+    const check = dropPromptOnlyWords(
+      'Joubert se koei het koors. Sy eet nie.',
+      'Die koei het koors. Sy eet nie.',
+      promptTerms(OLD_PROMPT),
+    );
+    const segments = applyToSegments(
+      [
+        { start: 0, end: 2, text: 'Joubert se koei het koors.' },
+        { start: 2, end: 4, text: 'Sy eet nie.' },
+      ],
+      check,
+    );
+    expect(segments?.map((s) => s.text)).toEqual(['se koei het koors.', 'Sy eet nie.']);
+    expect(applyToSegments([{ start: 0, end: 4, text: 'other words' }], check)).toBeUndefined();
+  });
+});
+
+describe('the vocabulary prompt is terms only', () => {
+  it('has no sentence naming the languages (the source of "Afrikaans horse sickness")', () => {
+    const prompt = buildVocabularyPrompt({ clientName: 'Pieter Joubert', patientName: 'Koei 52' });
+    expect(prompt).not.toMatch(/afrikaans|english|consultation/i);
+    expect(prompt).not.toMatch(/Patient:|Client:/);
+  });
+});
+
+/** Two pieces; the engine writes the client's name into every prompted reading, never into a plain one. */
+class LeakingProvider implements TranscriptionProvider {
+  readonly id = 'leaking';
+  readonly displayName = 'leaking';
+  readonly maxPieceSeconds = 600;
+  readonly calls: Array<{ prompted: boolean; temperature: number | undefined }> = [];
+  constructor(private readonly said: string[]) {}
+  transcribe(input: TranscriptionInput): Promise<TranscriptionOutput> {
+    const piece = Math.min(
+      this.said.length - 1,
+      this.calls.filter((c) => c.prompted).length - (input.prompt ? 0 : 1),
+    );
+    this.calls.push({ prompted: Boolean(input.prompt), temperature: input.temperature });
+    const said = this.said[Math.max(0, piece)]!;
+    return Promise.resolve({ text: input.prompt ? `Joubert, ${said}` : said, language: 'af' });
+  }
+}
+
+describe('TranscriptionService with a prompt that leaks a name', () => {
+  it('keeps the name out of every piece where the audio does not have it', async () => {
+    const provider = new LeakingProvider(['Die koei het koors.', 'Sy eet nie.']);
+    const service = new TranscriptionService(provider, {
+      maxAudioBytes: 10_000_000,
+      maxAudioSeconds: 600,
+      pieceSeconds: 5,
+      concurrency: 1,
+      languages: ['af', 'en'],
+    });
+    const result = await service.transcribe({
+      audio: toneBurstsWav(2),
+      preConsultation: { clientName: 'Pieter Joubert', patientName: 'Koei 52' },
+    });
+    expect(result.transcript).toBe('Die koei het koors. Sy eet nie.');
+    expect(result.transcript).not.toMatch(/Joubert/);
+    // One prompt-less reading per piece with an unconfirmed term.
+    expect(provider.calls.map((c) => c.prompted)).toEqual([true, false, true, false]);
+  });
+
+  it('reads a piece once when its prompt terms were confirmed earlier in the recording', async () => {
+    const reads: boolean[] = [];
+    const provider: TranscriptionProvider = {
+      id: 'said',
+      displayName: 'said',
+      maxPieceSeconds: 600,
+      transcribe(input) {
+        reads.push(Boolean(input.prompt));
+        return Promise.resolve({ text: 'Pieter Joubert se koei het koors.', language: 'af' });
+      },
+    };
+    const service = new TranscriptionService(provider, {
+      maxAudioBytes: 10_000_000,
+      maxAudioSeconds: 600,
+      pieceSeconds: 5,
+      concurrency: 1,
+      languages: ['af', 'en'],
+    });
+    const result = await service.transcribe({
+      audio: toneBurstsWav(3),
+      preConsultation: { clientName: 'Pieter Joubert' },
+    });
+    expect(result.transcript).toContain('Pieter Joubert se koei');
+    expect(reads.slice(0, 2)).toEqual([true, false]);
+    expect(reads.filter((prompted) => !prompted)).toHaveLength(1);
+    expect(reads.length).toBeGreaterThan(3);
+  });
+});
