@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress.js';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -66,5 +67,7 @@ export default defineConfig({
         ],
       },
     }),
+    // Last: gzip and brotli copies of every text file, the service worker included (issue 19).
+    precompress(path.join(repoRoot, 'dist', 'web')),
   ],
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { compressResponses } from './http/compress.js';
 import type { AppEnv } from './http/env.js';
 import { handleError } from './http/errors.js';
 import { isHttpsRequest } from './http/request.js';
@@ -31,6 +32,8 @@ export interface AppOptions {
 export function createApp({ services, webDir }: AppOptions): OpenAPIHono<AppEnv> {
   const app = createRouter();
   app.onError(handleError);
+  // Outermost, so it sees every header the others add; static files arrive precompressed and pass through.
+  app.use('*', compressResponses());
   app.use('*', securityHeaders());
   app.use(
     '*',
@@ -78,7 +81,8 @@ function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string): void {
       c.header('Cache-Control', 'public, max-age=31536000, immutable');
     }
   });
-  app.use('*', serveStatic({ root }));
+  // Serves dist/web's .br/.gz copies (scripts/precompress.ts) with Content-Encoding and Vary.
+  app.use('*', serveStatic({ root, precompressed: true }));
   // Client-side routes (/app, /history, unknown paths → the React 404 page) all load the shell.
   app.get('*', (c) => c.html(indexHtml));
 }

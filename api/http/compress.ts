@@ -1,0 +1,94 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Generated answers worth compressing: JSON (API) and the HTML shell. Audio, PDFs and images are not. */
+const COMPRESSIBLE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/(?:html|plain|csv))\b/i;
+/** Everything that may be sent compressed (here or from a precompressed file): caches must key on the encoding. */
+const VARIES = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json|[\w.+-]+\+json)|image\/svg)/i;
+/** Below this, the bytes saved do not pay for the work (and many answers are tiny `{ success: true }`). */
+const MIN_BYTES = 1024;
+/**
+ * Brotli's default quality (11) is tuned for build-time compression and takes ~40× longer than level 4,
+ * which still beats gzip's ratio on JSON; API answers are compressed per request.
+ */
+const BROTLI_QUALITY = 4;
+const GZIP_LEVEL = 6;
+
+type Encoding = 'br' | 'gzip';
+
+/** The client's preferred encoding among ours, honouring q-values (q=0 refuses). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? 0;
+  const br = weightOf('br');
+  const gz = weightOf('gzip');
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return undefined;
+}
+
+/**
+ * gzip or brotli for generated text responses (issue 19: a 20-row history page is ~4 KB of JSON, a
+ * transcript much more; a farm phone pays for every byte). Static files are precompressed at build time
+ * (scripts/precompress.ts) and arrive here already encoded, so they pass through untouched. Bodies are
+ * buffered — API answers are complete JSON documents, never streams — and compressed on libuv's thread
+ * pool, off the event loop.
+ */
+export function compressResponses(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!res.body || res.status === 204 || res.status === 206) return;
+    if (res.headers.has('Content-Encoding')) return;
+    const type = res.headers.get('Content-Type');
+    if (!type || !VARIES.test(type)) return;
+    // The answer depends on Accept-Encoding whether or not this one gets compressed.
+    const vary = res.headers.get('Vary');
+    if (!vary) res.headers.set('Vary', 'Accept-Encoding');
+    else if (vary !== '*' && !/\baccept-encoding\b/i.test(vary))
+      res.headers.set('Vary', `${vary}, Accept-Encoding`);
+    if (!COMPRESSIBLE.test(type)) return;
+    if (/\bno-transform\b/i.test(res.headers.get('Cache-Control') ?? '')) return;
+    const declared = Number(res.headers.get('Content-Length') ?? Number.NaN);
+    if (declared < MIN_BYTES) return;
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    if (!encoding || c.req.method === 'HEAD') return;
+
+    const raw = new Uint8Array(await res.arrayBuffer());
+    const headers = new Headers(res.headers);
+    let body: Uint8Array = raw;
+    if (raw.length >= MIN_BYTES) {
+      body =
+        encoding === 'br'
+          ? await brotli(raw, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            })
+          : await gzip(raw, { level: GZIP_LEVEL });
+      headers.set('Content-Encoding', encoding);
+      const etag = headers.get('ETag');
+      if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+    }
+    headers.set('Content-Length', String(body.length));
+    c.res = undefined as unknown as Response;
+    c.res = new Response(body as Uint8Array<ArrayBuffer>, {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
+  };
+}
