@@ -27,9 +27,10 @@ const HEADER_PREFIX =
 export function removeFillers(text: string): string {
   const lex = lexicon();
   lex.fillers.lastIndex = 0;
+  // (?<!\s): a whitespace run is tried once, from its start, not from each of its characters (linear).
   return text
     .replace(lex.fillers, ' ')
-    .replace(/\s+([,.;:!?])/gu, '$1')
+    .replace(/(?<!\s)\s+([,.;:!?])/gu, '$1')
     .replace(/([,;:])(?:\s*[,;:])+/gu, '$1')
     .replace(/^\s*[,;:.]\s*/u, '')
     .replace(/\s{2,}/gu, ' ')
@@ -53,7 +54,7 @@ export function removeHedges(text: string): string {
       new RegExp(`(^|[,;:]\\s*|\\b(?:and|en|so|then|dan)\\s+)(?:${lex.intentPhrases.source})\\s*`, 'giu'),
       '$1',
     )
-    .replace(/\s+([,.;:!?])/gu, '$1')
+    .replace(/(?<!\s)\s+([,.;:!?])/gu, '$1')
     .replace(/\s{2,}/gu, ' ')
     .trim();
 }
@@ -105,8 +106,8 @@ export function cleanBulletText(text: string): string {
   out = stripOpeners(out);
   out = normaliseDoses(out);
   out = out
-    .replace(/[\s,;:]+$/u, '')
-    .replace(/\.+$/u, '')
+    .replace(/(?<![\s,;:])[\s,;:]+$/u, '')
+    .replace(/(?<!\.)\.+$/u, '')
     .trim();
   return capitalise(out);
 }
@@ -126,8 +127,9 @@ function residualClauses(
   for (const cut of [...cuts].sort((a, b) => b.start - a.start)) {
     masked = `${masked.slice(0, cut.start)}|${masked.slice(cut.end)}`;
   }
+  // Same cuts as /\s*(?:…)\s*/, but a whitespace run is tried once, from its start (linear in long runs).
   return masked
-    .split(/\s*(?:\||;|,|\.(?!\d))\s*/u)
+    .split(/(?<!\s)\s+(?:\||;|,|\.(?!\d))\s*|(?:\||;|,|\.(?!\d))\s*/u)
     .map((clause) => stripOpeners(clause.trim()))
     .filter((clause) => {
       if (!hasEnoughContent(clause)) return false;

@@ -122,7 +122,7 @@ export function isSmallTalk(text: string): boolean {
 
 export function isRecordingControl(text: string): boolean {
   const lex = lexicon();
-  const core = stripOpeners(text).replace(/[.!?]+$/u, '');
+  const core = stripOpeners(text).replace(/(?<![.!?])[.!?]+$/u, '');
   // Only short control phrases count: 'recording' inside a clinical sentence is kept.
   return hasTerm(lex.recordingControl, core) && words(core).length <= 12;
 }

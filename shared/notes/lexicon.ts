@@ -134,7 +134,8 @@ function buildLexicon(): Lexicon {
     },
     cues: { S: cueMatchers('S'), O: cueMatchers('O'), A: cueMatchers('A'), P: cueMatchers('P') },
     // Disease-like words of five letters or more before the suffix: 'pancreatitis', 'pasteurellose'.
-    diseaseSuffix: new RegExp(`\\p{L}{4,}(?:${suffixes})(?![\\p{L}])`, 'giu'),
+    // Anchored at a word start: unanchored, every letter of a long word started a scan to its end (quadratic).
+    diseaseSuffix: new RegExp(`(?<![\\p{L}])\\p{L}{4,}(?:${suffixes})(?![\\p{L}])`, 'giu'),
     futureFollowUp: compileTerms(vocabulary.futureFollowUp),
     withdrawal: compileTerms(vocabulary.withdrawalTerms),
     temporal: compileTerms(vocabulary.temporalCues),

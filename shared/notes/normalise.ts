@@ -84,8 +84,11 @@ export function parseNumberWords(phrase: string): number | undefined {
 
 const UNIT_AFTER_NUMBER = String.raw`(?:mg|milligrams?|milligramme|ml|millilit(?:re|er)s?|mls|kg|kilograms?|kilos?|kilogramme|units?|eenhede|iu|%|percent|persent|degrees?|grade|litres?|liters?|liter|g|grams?|gram|cm|centimet(?:re|er)s?|sentimeter|beats|slae|breaths|asemhalings|days?|dae|dag|weeks?|weke|hours?|ure|uur|months?|maande|years?|jaar|times|keer)`;
 
+// Bounded repetitions keep this linear in the transcript: unbounded, a long run of number words (or of
+// 'en' inside one word) made every start scan to the run's end. No spoken number needs more than 12 words,
+// and Afrikaans compounds ('vyf-en-twintig') have at most five letters either side of 'en'.
 const NUMBER_PHRASE = new RegExp(
-  String.raw`(?<![\p{L}\d])((?:(?:${NUMBER_WORD})(?:[\s-]+|(?=\s)))*?(?:${NUMBER_WORD}|\p{L}+-?en-?\p{L}+tig))(?=\s+${UNIT_AFTER_NUMBER}(?![\p{L}]))`,
+  String.raw`(?<![\p{L}\d])((?:(?:${NUMBER_WORD})(?:[\s-]+|(?=\s))){0,12}?(?:${NUMBER_WORD}|\p{L}{1,10}-?en-?\p{L}{1,10}tig))(?=\s+${UNIT_AFTER_NUMBER}(?![\p{L}]))`,
   'giu',
 );
 

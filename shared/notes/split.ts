@@ -57,16 +57,33 @@ const ABBREVIATIONS = new Set([
   'st',
 ]);
 
+const LONGEST_ABBREVIATION = 16;
+
+/**
+ * The last word of text[start, end) in lower case, '' when it is longer than any abbreviation. Scans back a
+ * bounded distance: re-splitting the whole sentence so far at each skipped 'Dr.' was quadratic.
+ */
+function lastWordBefore(text: string, start: number, end: number): string {
+  let wordEnd = end;
+  while (wordEnd > start && /\s/u.test(text.charAt(wordEnd - 1))) wordEnd--;
+  let wordStart = wordEnd;
+  while (wordStart > start && !/\s/u.test(text.charAt(wordStart - 1))) {
+    wordStart--;
+    if (wordEnd - wordStart > LONGEST_ABBREVIATION) return '';
+  }
+  return text.slice(wordStart, wordEnd).toLowerCase();
+}
+
 /** Sentence boundaries inside one turn: [.!?] followed by whitespace or the end, except after abbreviations. */
 function sentenceRanges(text: string, offset: number): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   let start = 0;
-  const boundary = /[.!?]+(?=\s|$)|\n+/gu;
+  // The look-behind lets only the first mark of a run start a match (a long run stays linear).
+  const boundary = /(?<![.!?])[.!?]+(?=\s|$)|\n+/gu;
   for (const match of text.matchAll(boundary)) {
     const end = match.index + match[0].length;
-    const before = text.slice(start, match.index).trim();
-    const lastWord = before.split(/\s+/).pop()?.toLowerCase() ?? '';
-    if (match[0].startsWith('.') && ABBREVIATIONS.has(lastWord.replace(/\.$/, ''))) continue;
+    const lastWord = match[0].startsWith('.') ? lastWordBefore(text, start, match.index) : '';
+    if (ABBREVIATIONS.has(lastWord.replace(/\.$/, ''))) continue;
     ranges.push([start, end]);
     start = end;
   }

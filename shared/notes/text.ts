@@ -55,7 +55,8 @@ export function words(text: string): string[] {
       .toLowerCase()
       .replace(/(\d),(\d)/g, '$1.$2')
       .match(/[\p{L}\p{N}][\p{L}\p{N}'’.\-/]*/gu)
-      ?.map((word) => word.replace(/[.\-/]+$/, '')) ?? []
+      // The look-behind starts the trailing run only at its first character (linear, not quadratic, in long words).
+      ?.map((word) => word.replace(/(?<![.\-/])[.\-/]+$/, '')) ?? []
   );
 }
 
@@ -82,7 +83,7 @@ export function contentTokens(text: string): string[] {
     .replace(/[’'`]/g, "'")
     .replace(/[^\p{L}\p{N}.'/%]+/gu, ' ')
     .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
-    .replace(/(^|\s)'+|'+(\s|$)/g, ' ')
+    .replace(/(^|\s)'+|(?<!')'+(\s|$)/g, ' ')
     .split(/\s+/)
     .filter((word) => word !== '' && (word.length >= 3 || /\d/.test(word)) && !SHORT_STOP_WORDS.has(word));
 }
