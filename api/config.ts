@@ -62,6 +62,12 @@ export const configSchema = z.object({
   MAX_AUDIO_BYTES: z.coerce.number().int().min(1024).default(24 * 1024 * 1024),
   /** Decoded-length limit: a 30-minute farm segment with margin. */
   MAX_AUDIO_SECONDS: z.coerce.number().int().min(10).default(45 * 60),
+  /** Transcription jobs (decode + transcribe) run at once; each decodes with one ffmpeg process. */
+  TRANSCRIPTION_JOBS: z.coerce.number().int().min(1).max(32).default(2),
+  /** Jobs that may wait for a free slot; past this POST /api/transcribe answers 503 with Retry-After. */
+  TRANSCRIPTION_QUEUE_LENGTH: z.coerce.number().int().min(0).max(1000).default(8),
+  /** Transcription progress entries kept per practice (GET /api/transcribe/progress/:id). */
+  TRANSCRIPTION_PROGRESS_PER_PRACTICE: z.coerce.number().int().min(1).max(10_000).default(100),
   /** ffmpeg binary; unset: the system's, else the one shipped by @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: z.string().min(1).optional(),
   /** local provider: ggml model by name (tiny, base, small, medium, large-v3, large-v3-turbo, base-q5_1…). */

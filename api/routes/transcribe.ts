@@ -31,7 +31,7 @@ const FORM_OVERHEAD_BYTES = 256 * 1024;
 
 export function transcriptionServiceFor(
   config: Config,
-  progress = new ProgressStore(),
+  progress = new ProgressStore(undefined, undefined, config.TRANSCRIPTION_PROGRESS_PER_PRACTICE),
 ): TranscriptionService {
   return new TranscriptionService(
     createTranscriptionProvider(config),
@@ -177,28 +177,34 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
       if (requested !== undefined && !JOB_ID_PATTERN.test(requested)) {
         return c.json({ error: 'X-Request-Id must be 8–64 letters, digits, - or _' }, 400);
       }
-      if (requested && service.progress?.isRunning(requested)) {
+      if (requested && service.progress?.isRunning(requested, c.var.user.id)) {
         return c.json({ error: 'A transcription with this X-Request-Id is already running' }, 409);
       }
       const jobId = requested ?? randomUUID();
-      service.progress?.start(jobId, c.var.user.id);
+      // Scoped to the practice: another practice choosing the same X-Request-Id gets a job of its own.
+      const progressKey = service.progress?.start(jobId, c.var.user.id);
+      const finishProgress = (outcome?: Parameters<ProgressStore['finish']>[1]) => {
+        if (progressKey) service.progress?.finish(progressKey, outcome);
+      };
       c.header('X-Request-Id', jobId);
       const provider = transcriptionProviderLabel(services.config);
       const fail = (error: unknown) => {
         const { status, message } = describeFailure(error);
-        service.progress?.finish(jobId, { error: message, errorStatus: status });
+        finishProgress({ error: message, errorStatus: status });
         if (status === 500) console.error('[transcribe] unexpected failure:', error);
         return { status, message };
       };
       try {
         const { audio, preConsultation } = await readForm(c);
+        // The practice's own terms (Settings) join the vocabulary prompt.
+        const { practiceVocabulary: vocabulary } = await services.settings.get(c.var.user.id);
         if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
           // Long recordings: answer at once and let the client poll, so no proxy or client timeout
           // (many cut a response that takes minutes) can lose the work. Bad uploads still fail here.
           service.checkUpload(audio);
           void service
-            .transcribe({ audio, preConsultation, jobId })
-            .then((result) => service.progress?.finish(jobId, { result: { ...result, provider } }), fail);
+            .transcribe({ audio, preConsultation, vocabulary, jobId: progressKey })
+            .then((result) => finishProgress({ result: { ...result, provider } }), fail);
           return c.json(
             { id: jobId, stage: 'receiving', progressUrl: `/api/transcribe/progress/${jobId}` },
             202,
@@ -218,10 +224,11 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
             const result = await service.transcribe({
               audio,
               preConsultation,
-              jobId,
+              vocabulary,
+              jobId: progressKey,
               signal: c.req.raw.signal,
             });
-            service.progress?.finish(jobId);
+            finishProgress();
             return { status: 200, body: { ...result, provider } };
           },
           { fingerprint, leaseMs: (services.config.TRANSCRIPTION_TIMEOUT_SECONDS + 60) * 1000 },
@@ -229,7 +236,7 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
       } catch (error) {
         // Idempotency refusals (409 still running, 422 key reused for other audio) already speak HTTP.
         if (error instanceof HttpError) {
-          service.progress?.finish(jobId, { error: error.message, errorStatus: error.status });
+          finishProgress({ error: error.message, errorStatus: error.status });
           throw error;
         }
         const { status, message } = fail(error);

@@ -4,7 +4,7 @@ import { splitAtSilences, type AudioPiece } from '../audio/split.js';
 import { stitchTexts } from '../audio/stitch.js';
 import { normalizeClinicalText } from '../providers/transcription/clinical-text.js';
 import { summarizeLanguages } from '../providers/transcription/languages.js';
-import type { ProgressStore } from '../providers/transcription/progress.js';
+import type { ProgressKey, ProgressStore } from '../providers/transcription/progress.js';
 import { echoesPrompt } from '../providers/transcription/prompt-echo.js';
 import { applyToSegments, dropPromptOnlyWords, promptTerms, termsIn } from '../providers/transcription/prompt-leak.js';
 import { collapseRepetitionLoops } from '../providers/transcription/repetition-loops.js';
@@ -37,8 +37,10 @@ export interface TranscriptionSettings {
 export interface TranscriptionRequest {
   audio: Uint8Array;
   preConsultation?: PreConsultationHints;
-  /** Progress id, when the client asked to follow progress. */
-  jobId?: string | undefined;
+  /** The practice's own vocabulary from Settings, for the prompt. */
+  vocabulary?: string | null | undefined;
+  /** The job's key in the progress store (its practice and id), when progress is followed. */
+  jobId?: ProgressKey | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -119,7 +121,7 @@ export class TranscriptionService {
     const spokenSamples = spoken.reduce((sum, piece) => sum + (piece.end - piece.start), 0);
     track({ stage: 'transcribing', percent: 5, piecesTotal: spoken.length, audioSeconds: round(durationSeconds) });
 
-    const prompt = buildVocabularyPrompt(request.preConsultation);
+    const prompt = buildVocabularyPrompt(request.preConsultation, request.vocabulary ?? null);
     const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set() };
     const results: PieceResult[] = pieces.map((piece) => ({ piece, output: null }));
     let doneSamples = 0;

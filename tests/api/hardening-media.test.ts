@@ -68,4 +68,61 @@ describe.each(dialects)('hardening, database-backed items (%s)', (dialect) => {
       expect(cleared.status).toBe(200);
     });
   });
+  describe('transcription progress is scoped to the practice', () => {
+    const notAudio = () => {
+      const body = new FormData();
+      body.append(
+        'audio',
+        new Blob([new TextEncoder().encode('this is not audio at all')], { type: 'audio/webm' }),
+        'x.webm',
+      );
+      return body;
+    };
+
+    it("another practice can neither read, take over nor evict a practice's job", async () => {
+      const a = new ApiClient(server.baseUrl);
+      const b = new ApiClient(server.baseUrl);
+      await registerUser(a, { practiceName: 'Practice A' });
+      await registerUser(b, { practiceName: 'Practice B' });
+      const id = `shared-${Math.random().toString(36).slice(2, 10)}`;
+      // A's job ends at once (415: not audio), so its entry is a finished one another request could reuse.
+      expect((await a.request('POST', '/api/transcribe', notAudio(), { 'x-request-id': id })).status).toBe(
+        415,
+      );
+      expect(await (await a.get(`/api/transcribe/progress/${id}`)).json()).toMatchObject({
+        id,
+        stage: 'failed',
+        errorStatus: 415,
+      });
+
+      expect((await b.get(`/api/transcribe/progress/${id}`)).status).toBe(404);
+      // B starts a job under the same id: its own job, A's stays A's.
+      expect(
+        (await b.request('POST', '/api/transcribe', new FormData(), { 'x-request-id': id })).status,
+      ).toBe(400);
+      expect(await (await b.get(`/api/transcribe/progress/${id}`)).json()).toMatchObject({
+        id,
+        errorStatus: 400,
+      });
+      expect(await (await a.get(`/api/transcribe/progress/${id}`)).json()).toMatchObject({
+        id,
+        errorStatus: 415,
+      });
+
+      // B floods the store past its per-practice bound (TRANSCRIPTION_PROGRESS_PER_PRACTICE, 100): only
+      // B's own oldest entries make way.
+      for (let batch = 0; batch < 4; batch++) {
+        await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            b.request('POST', '/api/transcribe', new FormData(), {
+              'x-request-id': `flood-${batch}-${i}-${id}`,
+            }),
+          ),
+        );
+      }
+      expect((await a.get(`/api/transcribe/progress/${id}`)).status).toBe(200);
+      expect((await b.get(`/api/transcribe/progress/flood-0-0-${id}`)).status).toBe(404);
+      expect((await b.get(`/api/transcribe/progress/flood-3-29-${id}`)).status).toBe(200);
+    });
+  });
 });

@@ -31,21 +31,38 @@ interface Entry {
 
 export const JOB_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
+/**
+ * The store's own key for one job: the practice and the id it chose. Ids are the client's to pick, so
+ * two practices may pick the same one; neither can then read, replace or end the other's job.
+ */
+export type ProgressKey = string & { readonly __progressKey: unique symbol };
+
+export function progressKey(id: string, ownerId: string): ProgressKey {
+  return `${ownerId}\u0000${id}` as ProgressKey;
+}
+
 export class ProgressStore {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<ProgressKey, Entry>();
 
   constructor(
     /** How long a finished job stays readable. */
     private readonly keepMs = 10 * 60_000,
     private readonly now: () => number = Date.now,
-    /** Bound on remembered jobs, whatever clients send. */
-    private readonly maxEntries = 1000,
+    /**
+     * Jobs remembered per practice (TRANSCRIPTION_PROGRESS_PER_PRACTICE). A practice that floods the store
+     * only pushes out its own oldest entries, never another practice's.
+     */
+    private readonly maxPerOwner = 100,
   ) {}
 
-  start(id: string, ownerId: string): void {
-    this.sweep();
+  /** Starts (or restarts) the practice's job `id`; returns the key the other calls take. */
+  start(id: string, ownerId: string): ProgressKey {
+    this.sweep(ownerId);
+    const key = progressKey(id, ownerId);
     const at = new Date(this.now()).toISOString();
-    this.entries.set(id, {
+    // Re-inserted at the end, so a restarted id counts as the newest.
+    this.entries.delete(key);
+    this.entries.set(key, {
       ownerId,
       // A running job never expires; finish() sets the clock.
       expiresAt: Number.POSITIVE_INFINITY,
@@ -63,41 +80,73 @@ export class ProgressStore {
         updatedAt: at,
       },
     });
+    return key;
   }
 
-  update(id: string, change: Partial<Omit<TranscriptionProgress, 'id' | 'startedAt' | 'updatedAt'>>): void {
-    const entry = this.entries.get(id);
+  update(
+    key: ProgressKey,
+    change: Partial<Omit<TranscriptionProgress, 'id' | 'startedAt' | 'updatedAt'>>,
+  ): void {
+    const entry = this.entries.get(key);
     if (!entry) return;
-    const percent = Math.max(entry.progress.percent, Math.min(100, Math.round(change.percent ?? entry.progress.percent)));
+    const percent = Math.max(
+      entry.progress.percent,
+      Math.min(100, Math.round(change.percent ?? entry.progress.percent)),
+    );
     entry.progress = { ...entry.progress, ...change, percent, updatedAt: new Date(this.now()).toISOString() };
   }
 
-  finish(id: string, outcome: { error: string; errorStatus: number } | { result?: unknown } = {}): void {
-    const entry = this.entries.get(id);
+  finish(
+    key: ProgressKey,
+    outcome: { error: string; errorStatus: number } | { result?: unknown } = {},
+  ): void {
+    const entry = this.entries.get(key);
     if (!entry) return;
-    this.update(id, 'error' in outcome ? { stage: 'failed', ...outcome } : { stage: 'done', percent: 100, result: outcome.result ?? null });
+    this.update(
+      key,
+      'error' in outcome
+        ? { stage: 'failed', ...outcome }
+        : { stage: 'done', percent: 100, result: outcome.result ?? null },
+    );
     entry.expiresAt = this.now() + this.keepMs;
   }
 
-  /** The job's progress for its owner; undefined for anyone else, so ids cannot be probed. */
+  /** The practice's job `id`; undefined for an id another practice started, so ids cannot be probed. */
   get(id: string, ownerId: string): TranscriptionProgress | undefined {
     this.sweep();
-    const entry = this.entries.get(id);
-    return entry && entry.ownerId === ownerId ? entry.progress : undefined;
+    return this.entries.get(progressKey(id, ownerId))?.progress;
   }
 
-  isRunning(id: string): boolean {
-    const stage = this.entries.get(id)?.progress.stage;
+  isRunning(id: string, ownerId: string): boolean {
+    const stage = this.entries.get(progressKey(id, ownerId))?.progress.stage;
     return stage !== undefined && stage !== 'done' && stage !== 'failed';
   }
 
-  private sweep(): void {
+  /** Jobs held for one practice (for tests and the bound). */
+  countFor(ownerId: string): number {
+    let count = 0;
+    for (const entry of this.entries.values()) if (entry.ownerId === ownerId) count++;
+    return count;
+  }
+
+  /**
+   * Drops expired jobs, then makes room for one more of `ownerId`'s: its finished jobs go first, oldest
+   * first (Map keeps insertion order), then its oldest running ones. Other practices are never touched.
+   */
+  private sweep(ownerId?: string): void {
     const now = this.now();
-    for (const [id, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(id);
-    // Oldest first (Map keeps insertion order) when clients flood the store.
-    for (const id of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries) break;
-      this.entries.delete(id);
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    if (ownerId === undefined) return;
+    const own = [...this.entries].filter(([, entry]) => entry.ownerId === ownerId);
+    let excess = own.length - (this.maxPerOwner - 1);
+    if (excess <= 0) return;
+    const finishedFirst = [
+      ...own.filter(([, entry]) => Number.isFinite(entry.expiresAt)),
+      ...own.filter(([, entry]) => !Number.isFinite(entry.expiresAt)),
+    ];
+    for (const [key] of finishedFirst) {
+      if (excess-- <= 0) break;
+      this.entries.delete(key);
     }
   }
 }
