@@ -31,6 +31,8 @@ export interface UsersTable {
   // 0004_practice_settings (issue 7). practiceEmailPassword and whatsappAccessToken hold sealed secrets.
   whatsappPhoneNumberId: ColumnType<string | null, string | null | undefined, string | null>;
   whatsappAccessToken: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0005_practice_vocabulary (issue 18): terms for the transcription prompt. */
+  practiceVocabulary: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RecordingsTable {
@@ -72,6 +74,11 @@ export interface RecordingsTable {
   idempotencyKey: string | null;
   /** The latest version in recordingNoteVersions; updates compare-and-set on it. */
   notesVersion: ColumnType<number, number | undefined, number>;
+  /**
+   * 0006_history_search (issue 19): patient, client and species case-folded (db/search-text.ts), written by
+   * the repository; what search compares, indexed by FTS5 trigram (SQLite) or pg_trgm (PostgreSQL).
+   */
+  searchText: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every state the notes of a recording have had: clinical records are never silently overwritten. */

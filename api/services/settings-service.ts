@@ -50,6 +50,7 @@ function toSettings(row: UserRow): PracticeSettings {
     hasEmailPassword: Boolean(row.practiceEmailPassword),
     whatsappPhoneNumberId: row.whatsappPhoneNumberId,
     hasWhatsappAccessToken: Boolean(row.whatsappAccessToken),
+    practiceVocabulary: row.practiceVocabulary ?? null,
   };
 }
 
@@ -122,6 +123,7 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
       if (input.smtpPort !== undefined) changes.smtpPort = input.smtpPort;
       if (input.smtpSecure !== undefined) changes.smtpSecure = input.smtpSecure ? 1 : 0;
       if (input.whatsappPhoneNumberId !== undefined) changes.whatsappPhoneNumberId = input.whatsappPhoneNumberId;
+      if (input.practiceVocabulary !== undefined) changes.practiceVocabulary = input.practiceVocabulary;
       const password = sealedUpdate(secrets, input.practiceEmailPassword);
       if (password !== undefined) changes.practiceEmailPassword = password;
       const token = sealedUpdate(secrets, input.whatsappAccessToken);

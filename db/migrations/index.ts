@@ -3,6 +3,8 @@ import * as initial from './0001_initial.js';
 import * as recordingStore from './0002_recording_store.js';
 import * as security from './0003_security.js';
 import * as practiceSettings from './0004_practice_settings.js';
+import * as practiceVocabulary from './0005_practice_vocabulary.js';
+import * as historySearch from './0006_history_search.js';
 
 /** Migrations in order. Static imports keep them inside the bundle and free of file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002_recording_store': recordingStore,
   '0003_security': security,
   '0004_practice_settings': practiceSettings,
+  '0005_practice_vocabulary': practiceVocabulary,
+  '0006_history_search': historySearch,
 };

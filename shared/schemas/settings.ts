@@ -21,8 +21,13 @@ export const PracticeSettingsSchema = z.object({
   hasEmailPassword: z.boolean(),
   whatsappPhoneNumberId: z.string().nullable(),
   hasWhatsappAccessToken: z.boolean(),
+  /** Terms for transcription (drugs the practice uses, farm names, breeds), one per line or comma-separated. */
+  practiceVocabulary: z.string().nullable(),
 });
 export type PracticeSettings = z.infer<typeof PracticeSettingsSchema>;
+
+/** The practice vocabulary's length limit: far more than Whisper's prompt takes (~150 words), which keeps the first terms. */
+export const PRACTICE_VOCABULARY_MAX = 4000;
 
 /** A single-line optional text: '' or null clears it. */
 const line = (max: number) =>
@@ -72,6 +77,13 @@ export const UpdatePracticeSettingsSchema = z.strictObject({
     'whatsappPhoneNumberId must be digits',
   ),
   whatsappAccessToken: z.string().max(1000).regex(NO_LINE_BREAKS, lineBreakMessage).nullable().optional(),
+  practiceVocabulary: z
+    .string()
+    .trim()
+    .max(PRACTICE_VOCABULARY_MAX, `The practice vocabulary is limited to ${PRACTICE_VOCABULARY_MAX} characters`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional(),
 });
 export type UpdatePracticeSettings = z.input<typeof UpdatePracticeSettingsSchema>;
 

@@ -49,6 +49,7 @@ describe.each(dialects)('practice settings API (%s)', (dialect) => {
       hasEmailPassword: false,
       whatsappPhoneNumberId: null,
       hasWhatsappAccessToken: false,
+      practiceVocabulary: null,
     } satisfies PracticeSettings);
   });
 

@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import drugsJson from '../../../shared/notes/lexicon/drugs.json' with { type: 'json' };
 
 /**
- * Whisper's initial prompt steers spelling towards the words it contains. A South African vet says drug
- * names, species, breeds and units in English and Afrikaans alike, and the patient's and client's names
- * are the words a general model gets wrong most. Whisper reads at most ~224 prompt tokens and weighs the
- * end most, so the patient context goes last.
+ * Whisper's initial prompt steers spelling towards the words it contains: drug names, breeds, farm and
+ * patient and client names are the words a general model gets wrong most.
  */
 
 /** The pre-consultation fields that help spelling; everything else in the form is ignored here. */
@@ -24,38 +23,177 @@ export type PreConsultationHints = z.infer<typeof preConsultationHintsSchema>;
  * Terms only: no sentence about the consultation. Whisper writes what the prompt says where the audio
  * is unclear ('in English and Afrikaans' came out as "Afrikaans horse sickness" for "African horse
  * sickness"), so the prompt holds nothing but spellings, and prompt-leak.ts drops any of them the
- * audio does not support. Numbers appear as clinicians write them ('39.2', '15 mg/kg').
+ * audio does not support.
+ *
+ * Three sources, in the order Whisper weighs them least to most (it reads the prompt's last tokens
+ * first when cutting, and they steer the decoder most): the formulary's drugs by how often SA practices
+ * use them, the practice's own vocabulary from Settings (its drugs, farm names, breeds), then this
+ * consultation's breed, patient and client. The whole fits Whisper's 224-token prompt window.
  */
-const GENERAL_TERMS = [
+
+/**
+ * Formulary names (shared/notes/lexicon/drugs.json) by how often they are given in South African mixed
+ * practice, most first: the everyday NSAIDs, antibiotics, sedation and anaesthesia drugs, parasite
+ * control and the tick-borne-disease drugs (imidocarb, diminazene) of a SA practice, then the rest.
+ * Drugs the formulary has that are not listed here follow in its own order; names not in the formulary
+ * are not used (a test checks the list against it).
+ */
+export const FORMULARY_BY_USE = [
   'meloxicam',
   'amoxicillin-clavulanate',
   'oxytetracycline',
-  'flunixin',
-  'butorphanol',
-  'detomidine',
+  'enrofloxacin',
+  'dexamethasone',
   'ivermectin',
+  'carprofen',
+  'maropitant',
+  'buprenorphine',
+  'medetomidine',
+  'ketamine',
+  'propofol',
+  'acepromazine',
+  'xylazine',
+  'penicillin',
+  'cefovecin',
+  'butorphanol',
+  'prednisolone',
+  'imidocarb',
+  'diminazene',
+  'doxycycline',
+  'metronidazole',
+  'cefalexin',
+  'tramadol',
+  'methadone',
+  'flunixin meglumine',
+  'tylosin',
+  'afoxolaner',
+  'fluralaner',
+  'praziquantel',
+  'closantel',
+  'levamisole',
+  'albendazole',
   'calcium borogluconate',
-  'dragtig',
-  'koors',
-  '39.2',
-  '15 mg/kg',
-  '5%',
-];
+  'oxytocin',
+  'furosemide',
+  'lidocaine',
+  'atipamezole',
+  'diazepam',
+  'midazolam',
+  'alfaxalone',
+  'dexmedetomidine',
+  'detomidine',
+  'tulathromycin',
+  'florfenicol',
+  'doramectin',
+  'moxidectin',
+  'fipronil',
+  'selamectin',
+  'ketoprofen',
+  'gabapentin',
+  'pimobendan',
+  'omeprazole',
+  'ondansetron',
+  'metoclopramide',
+  'robenacoxib',
+  'firocoxib',
+  'phenylbutazone',
+  'ceftiofur',
+  'marbofloxacin',
+  'toltrazuril',
+  'oclacitinib',
+  'amoxicillin',
+  'ampicillin',
+  'clindamycin',
+] as const;
 
-const clean = (value: string | undefined): string | undefined => {
+/** Whisper's prompt window: 448 text positions, half of them for the prompt, less the start token. */
+export const WHISPER_PROMPT_TOKENS = 223;
+
+/** Numbers and units as clinicians write them ('39.2', '15 mg/kg'): steers Whisper away from '39,2'. */
+const NUMBER_STYLE = ['39.2', '15 mg/kg', '5%'];
+
+/**
+ * An upper bound on Whisper's (GPT-2 byte-pair) tokens for a prompt: every two letters or digits of a
+ * word at most one token, every other character one. Rare words (drug names) split into pieces of two
+ * to four letters, so the real count is lower (measured on the formulary: 611 real, this bound ~750);
+ * a prompt within the bound is never cut at its start, where the formulary sits.
+ */
+export function promptTokenBound(text: string): number {
+  let tokens = 0;
+  for (const run of text.match(/[\p{L}\p{N}]+|[^\p{L}\p{N}\s]/gu) ?? []) {
+    tokens += /[\p{L}\p{N}]/u.test(run) ? Math.ceil(run.length / 2) : 1;
+  }
+  return tokens;
+}
+
+const clean = (value: string | null | undefined, max = 120): string | undefined => {
   const text = value
     ?.replace(/[\r\n\t]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return text ? text.slice(0, 120) : undefined;
+  return text ? text.slice(0, max) : undefined;
 };
 
-/** The prompt for one recording: vet vocabulary, then this patient's names (Whisper weighs the end most). */
-export function buildVocabularyPrompt(hints: PreConsultationHints = {}): string {
-  const context = [clean(hints.breed), clean(hints.patientName), clean(hints.clientName)].filter(
+/** A practice vocabulary as saved in Settings: terms separated by new lines, commas or semicolons. */
+export function parsePracticeVocabulary(text: string | null | undefined): string[] {
+  const seen = new Set<string>();
+  const terms: string[] = [];
+  for (const raw of (text ?? '').split(/[\n,;]+/)) {
+    const term = clean(raw, 60);
+    if (term && !seen.has(term.toLowerCase())) {
+      seen.add(term.toLowerCase());
+      terms.push(term);
+    }
+  }
+  return terms;
+}
+
+let formularyOrder: string[] | undefined;
+
+/** Every formulary drug, most used first. */
+export function formularyByUse(): string[] {
+  if (!formularyOrder) {
+    const names: string[] = drugsJson.drugs.map((drug) => drug.name);
+    const ranked: string[] = FORMULARY_BY_USE.filter((name) => names.includes(name));
+    // Vaccines and topicals are not spoken as product names in a consultation; leave them out.
+    const rest = drugsJson.drugs
+      .filter((drug) => !ranked.includes(drug.name) && !/vaccine|topical|antiseptic/i.test(drug.class ?? ''))
+      .map((drug) => drug.name);
+    formularyOrder = [...ranked, ...rest];
+  }
+  return formularyOrder;
+}
+
+/**
+ * The prompt for one recording. The consultation's names always fit (each cut to 120 characters); the
+ * practice vocabulary takes what room is left in its own order, then the number style, then the
+ * formulary by use; all of it within WHISPER_PROMPT_TOKENS by promptTokenBound.
+ */
+export function buildVocabularyPrompt(
+  hints: PreConsultationHints = {},
+  practiceVocabulary: string | null = null,
+): string {
+  const names = [clean(hints.breed), clean(hints.patientName), clean(hints.clientName)].filter(
     (v): v is string => Boolean(v),
   );
-  return `${[...GENERAL_TERMS, ...context].join(', ')}.`;
+  // ', ' between terms and the final '.' cost a token each.
+  let budget = WHISPER_PROMPT_TOKENS - 1;
+  const take = (terms: readonly string[]): string[] => {
+    const taken: string[] = [];
+    for (const term of terms) {
+      const cost = promptTokenBound(term) + 1;
+      if (cost > budget) continue;
+      budget -= cost;
+      taken.push(term);
+    }
+    return taken;
+  };
+  const context = take(names);
+  const own = take(parsePracticeVocabulary(practiceVocabulary));
+  const ownKeys = new Set(own.map((term) => term.toLowerCase()));
+  const style = take(NUMBER_STYLE);
+  const formulary = take(formularyByUse().filter((name) => !ownKeys.has(name)));
+  return `${[...style, ...formulary, ...own, ...context].join(', ')}.`;
 }
 
 /** Parses the optional preConsultationData form field; malformed JSON is a client error. */

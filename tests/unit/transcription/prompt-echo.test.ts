@@ -80,8 +80,8 @@ async function transcribeOnePiece(reading: { prompted: string; plain: string }, 
 }
 
 describe('TranscriptionService with a reading that echoes the prompt', () => {
-  // The product's own prompt written back (its general terms, in order).
-  const echo = buildVocabularyPrompt().split(', ').slice(0, 6).join(', ');
+  // The product's own prompt written back (six of its drug names, in order).
+  const echo = buildVocabularyPrompt().split(', ').slice(3, 9).join(', ');
   const speech = 'The owner must offer lots of fresh hay and greens. Recheck in two days.';
 
   it('transcribes the piece again without the prompt, in the language heard, and keeps the plain reading', async () => {

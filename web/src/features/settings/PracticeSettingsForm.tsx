@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { EXPORT_EMAIL_PATTERN } from '../../../../shared/schemas/export';
-import { EMAIL_PROVIDERS, type EmailProvider, type PracticeSettings, type UpdatePracticeSettings } from '../../../../shared/schemas/settings';
+import { EMAIL_PROVIDERS, PRACTICE_VOCABULARY_MAX, type EmailProvider, type PracticeSettings, type UpdatePracticeSettings } from '../../../../shared/schemas/settings';
 import { Button } from '../../components/ui/Button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/Field';
@@ -29,6 +29,7 @@ interface FormState {
   whatsappPhoneNumberId: string;
   /** Empty: keep the saved token. */
   whatsappAccessToken: string;
+  practiceVocabulary: string;
 }
 
 function fromSettings(settings: PracticeSettings): FormState {
@@ -43,6 +44,7 @@ function fromSettings(settings: PracticeSettings): FormState {
     smtpSecure: settings.smtpSecure,
     whatsappPhoneNumberId: settings.whatsappPhoneNumberId ?? '',
     whatsappAccessToken: '',
+    practiceVocabulary: settings.practiceVocabulary ?? '',
   };
 }
 
@@ -60,6 +62,7 @@ function toUpdate(form: FormState): UpdatePracticeSettings {
       : {}),
     whatsappPhoneNumberId: form.whatsappPhoneNumberId,
     ...(form.whatsappAccessToken ? { whatsappAccessToken: form.whatsappAccessToken } : {}),
+    practiceVocabulary: form.practiceVocabulary,
   };
 }
 
@@ -201,6 +204,31 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettings 
             />
           </div>
         </fieldset>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Practice vocabulary</CardTitle>
+          <CardDescription>
+            Words transcription should spell your way: the drugs you use, farm names, breeds. One per line or
+            separated by commas; the first ones count most.
+          </CardDescription>
+        </CardHeader>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-vocabulary`}>
+            Terms
+          </label>
+          <textarea
+            id={`${id}-vocabulary`}
+            className={styles.textarea}
+            rows={5}
+            maxLength={PRACTICE_VOCABULARY_MAX}
+            value={form.practiceVocabulary}
+            placeholder={'Synulox\nDrakensig farm\nBonsmara'}
+            disabled={busy}
+            onChange={(e) => set('practiceVocabulary', e.target.value)}
+          />
+        </div>
       </Card>
 
       <div className={styles.actions}>
