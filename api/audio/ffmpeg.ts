@@ -59,9 +59,29 @@ export function resolveFfmpeg(explicit?: string): string {
 // ffmpeg's own words for an upload that stops before its end; such audio is refused, not half-transcribed.
 const TRUNCATION_SIGNS = /File ended prematurely|Truncating packet|invalid as first byte of an EBML number|EOF inside/i;
 
+let resolvedProbe: string | null | undefined;
+
+/**
+ * ffprobe beside the ffmpeg in use (Debian ships both; the npm binary has no ffprobe), or null. Only
+ * used to refuse overlong audio early; without it the decode itself stops at the limit.
+ */
+function resolveFfprobe(ffmpeg: string): string | null {
+  if (resolvedProbe !== undefined) return resolvedProbe;
+  const sibling = ffmpeg.includes('/') ? path.join(path.dirname(ffmpeg), 'ffprobe') : 'ffprobe';
+  resolvedProbe = runs(sibling) ? sibling : null;
+  return resolvedProbe;
+}
+
+/** Decodes started, running now, and the most that ever ran at once (the hardening tests read these). */
+export const decoderStats = { started: 0, running: 0, peak: 0 };
+
 export interface DecodeOptions {
   ffmpegPath?: string | undefined;
-  /** Refuse audio longer than this after decoding (a bound on memory and on work). */
+  /**
+   * Refuse audio longer than this: at once when the container declares a longer duration (ffprobe), and
+   * in any case ffmpeg stops decoding a second past it, so a small file holding hours of silence never
+   * costs more than the limit's worth of work and memory.
+   */
   maxSeconds?: number;
   signal?: AbortSignal | undefined;
 }
@@ -76,16 +96,30 @@ export async function decodeToPcm(input: Uint8Array, options: DecodeOptions = {}
   const inputPath = path.join(dir, 'input');
   try {
     await fs.writeFile(inputPath, input);
-    const maxBytes = options.maxSeconds ? Math.ceil(options.maxSeconds * SAMPLE_RATE) * 2 : Infinity;
-    const { stdout, stderr, code, tooLong } = await run(
-      ffmpeg,
-      ['-hide_banner', '-nostdin', '-v', 'error', '-i', inputPath, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', 'pipe:1'],
-      maxBytes,
-      options.signal,
-    );
-    if (tooLong) {
-      throw new AudioDecodeError(`The recording is longer than ${Math.round((options.maxSeconds ?? 0) / 60)} minutes`);
+    const { maxSeconds } = options;
+    const tooLongError = () => new AudioTooLongError(maxSeconds ?? 0);
+    if (maxSeconds) {
+      const declared = await probeDuration(ffmpeg, inputPath, options.signal);
+      if (declared !== undefined && declared > maxSeconds) throw tooLongError();
     }
+    const maxBytes = maxSeconds ? Math.ceil(maxSeconds * SAMPLE_RATE) * 2 : Infinity;
+    // -t: ffmpeg itself stops a second past the limit (the byte count below is what refuses it).
+    const limit = maxSeconds ? ['-t', String(maxSeconds + 1)] : [];
+    decoderStats.started++;
+    decoderStats.peak = Math.max(decoderStats.peak, ++decoderStats.running);
+    let decoded: RunResult;
+    try {
+      decoded = await run(
+        ffmpeg,
+        ['-hide_banner', '-nostdin', '-v', 'error', '-i', inputPath, ...limit, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', 'pipe:1'],
+        maxBytes,
+        options.signal,
+      );
+    } finally {
+      decoderStats.running--;
+    }
+    const { stdout, stderr, code, tooLong } = decoded;
+    if (tooLong) throw tooLongError();
     const detail = stderr.trim().split('\n').slice(-3).join(' | ');
     if (code !== 0) throw new AudioDecodeError('The audio could not be decoded; the file may be damaged', detail);
     if (TRUNCATION_SIGNS.test(stderr)) {
@@ -99,6 +133,33 @@ export async function decodeToPcm(input: Uint8Array, options: DecodeOptions = {}
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Audio longer than the configured maximum (MAX_AUDIO_SECONDS). */
+export class AudioTooLongError extends AudioDecodeError {
+  constructor(readonly maxSeconds: number) {
+    super(`The recording is longer than the limit of ${describeSeconds(maxSeconds)}; please split it into shorter recordings`);
+  }
+}
+
+function describeSeconds(seconds: number): string {
+  if (seconds % 60 !== 0) return `${seconds} seconds`;
+  const minutes = seconds / 60;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** The duration the container declares, in seconds; undefined when it declares none or no ffprobe runs. */
+async function probeDuration(ffmpeg: string, file: string, signal?: AbortSignal): Promise<number | undefined> {
+  const ffprobe = resolveFfprobe(ffmpeg);
+  if (!ffprobe) return undefined;
+  const { stdout, code } = await run(
+    ffprobe,
+    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file],
+    64 * 1024,
+    signal,
+  );
+  const seconds = Number.parseFloat(stdout.toString('utf8').trim());
+  return code === 0 && Number.isFinite(seconds) ? seconds : undefined;
 }
 
 interface RunResult {

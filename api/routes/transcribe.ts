@@ -15,6 +15,7 @@ import { JOB_ID_PATTERN, ProgressStore } from '../providers/transcription/progre
 import { TranscriptionProviderError } from '../providers/transcription/types.js';
 import { parsePreConsultation } from '../providers/transcription/vocabulary.js';
 import type { Services } from '../services/index.js';
+import { JobQueue, QueueFullError } from '../services/job-queue.js';
 import { AudioInputError, TranscriptionService } from '../services/transcription-service.js';
 
 const transcribeResponseSchema = z.object({
@@ -25,6 +26,9 @@ const transcribeResponseSchema = z.object({
   segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() }).passthrough()),
   provider: z.string(),
 });
+
+/** Retry-After of a 503 when every transcription slot is busy and the queue is full. */
+const BUSY_RETRY_AFTER_SECONDS = 30;
 
 /** Room for the multipart envelope and the preConsultationData field on top of the audio itself. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
@@ -46,6 +50,7 @@ export function transcriptionServiceFor(
           : config.TRANSCRIPTION_CONCURRENCY,
       languages: config.TRANSCRIPTION_LANGUAGES.split(','),
       ffmpegPath: config.FFMPEG_PATH,
+      queue: new JobQueue(config.TRANSCRIPTION_JOBS, config.TRANSCRIPTION_QUEUE_LENGTH, BUSY_RETRY_AFTER_SECONDS),
     },
     progress,
   );
@@ -128,7 +133,7 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
       415: error('Not an audio file'),
       422: error('Undecodable or truncated audio, or an Idempotency-Key reused for other audio'),
       502: error('The transcription engine failed'),
-      503: error('Transcription is not available on this server'),
+      503: error('Transcription is not available on this server, or every slot is busy (Retry-After)'),
       504: error('The transcription engine timed out'),
     },
   });
@@ -180,6 +185,8 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
       if (requested && service.progress?.isRunning(requested, c.var.user.id)) {
         return c.json({ error: 'A transcription with this X-Request-Id is already running' }, 409);
       }
+      // Every slot busy and the queue full: refuse before reading the upload, so a burst costs no memory.
+      if (service.isBusy()) return busy(c);
       const jobId = requested ?? randomUUID();
       // Scoped to the practice: another practice choosing the same X-Request-Id gets a job of its own.
       const progressKey = service.progress?.start(jobId, c.var.user.id);
@@ -202,6 +209,10 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
           // Long recordings: answer at once and let the client poll, so no proxy or client timeout
           // (many cut a response that takes minutes) can lose the work. Bad uploads still fail here.
           service.checkUpload(audio);
+          if (service.isBusy()) {
+            finishProgress({ error: new QueueFullError(BUSY_RETRY_AFTER_SECONDS).message, errorStatus: 503 });
+            return busy(c);
+          }
           void service
             .transcribe({ audio, preConsultation, vocabulary, jobId: progressKey })
             .then((result) => finishProgress({ result: { ...result, provider } }), fail);
@@ -240,11 +251,19 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
           throw error;
         }
         const { status, message } = fail(error);
+        if (error instanceof QueueFullError) c.header('Retry-After', String(error.retryAfterSeconds));
         return c.json({ error: message }, status);
       }
     },
   );
   return router;
+}
+
+/** 503 with Retry-After: the queue is full; the recorder keeps the recording and tries again. */
+function busy(c: Context<AppEnv>) {
+  c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+  c.header('Connection', 'close'); // the unread upload must not be taken for the next request
+  return c.json({ error: new QueueFullError(BUSY_RETRY_AFTER_SECONDS).message }, 503);
 }
 
 async function readForm(
@@ -281,6 +300,7 @@ function describeFailure(error: unknown): {
   if (error instanceof AudioInputError) return { status: error.status, message: error.message };
   if (error instanceof TranscriptionProviderError)
     return { status: error.status, message: `Transcription failed: ${error.message}` };
+  if (error instanceof QueueFullError) return { status: 503, message: error.message };
   if (error instanceof FfmpegMissingError)
     return { status: 503, message: `Transcription is not available on this server: ${error.message}` };
   return { status: 500, message: 'Transcription failed' };

@@ -2,6 +2,7 @@ import { ACCEPTED_AUDIO_DESCRIPTION, sniffAudioContainer, type AudioContainer } 
 import { AudioDecodeError, decodeToPcm, SAMPLE_RATE } from '../audio/ffmpeg.js';
 import { splitAtSilences, type AudioPiece } from '../audio/split.js';
 import { stitchTexts } from '../audio/stitch.js';
+import type { JobQueue } from './job-queue.js';
 import { normalizeClinicalText } from '../providers/transcription/clinical-text.js';
 import { summarizeLanguages } from '../providers/transcription/languages.js';
 import type { ProgressKey, ProgressStore } from '../providers/transcription/progress.js';
@@ -32,6 +33,8 @@ export interface TranscriptionSettings {
   /** Languages a consultation may be in (ISO codes); another detection is retried in the fallback. */
   languages: string[];
   ffmpegPath?: string | undefined;
+  /** Bounds whole jobs (decode + transcription) across requests; unbounded when omitted (scripts, unit tests). */
+  queue?: JobQueue | undefined;
 }
 
 export interface TranscriptionRequest {
@@ -94,7 +97,27 @@ export class TranscriptionService {
     return container;
   }
 
-  async transcribe(request: TranscriptionRequest): Promise<TranscriptionResult> {
+  /** True when a new job would be refused with 503: every slot busy and the queue full. */
+  isBusy(): boolean {
+    return this.settings.queue?.isFull() ?? false;
+  }
+
+  /**
+   * Checks the upload, then runs the job in the shared queue (TRANSCRIPTION_JOBS at once, so at most that
+   * many ffmpeg decoders); QueueFullError when TRANSCRIPTION_QUEUE_LENGTH jobs already wait. The queue
+   * is joined synchronously, so a caller that saw isBusy() false in the same tick is admitted.
+   */
+  transcribe(request: TranscriptionRequest): Promise<TranscriptionResult> {
+    try {
+      this.checkUpload(request.audio);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const { queue } = this.settings;
+    return queue ? queue.run(() => this.transcribeNow(request), request.signal) : this.transcribeNow(request);
+  }
+
+  private async transcribeNow(request: TranscriptionRequest): Promise<TranscriptionResult> {
     const { jobId } = request;
     const track = (change: Parameters<ProgressStore['update']>[1]) => {
       if (jobId) this.progress?.update(jobId, change);

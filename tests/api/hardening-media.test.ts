@@ -3,7 +3,15 @@
  * progress scoped to the practice, the decoder bound, blob-store sweeps, file modes, server timeouts and
  * the published upload limit. Over real HTTP, on SQLite and PostgreSQL where the item touches the database.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decoderStats } from '../../api/audio/ffmpeg.js';
+import { encodeWav } from '../../api/audio/wav.js';
 import { registerUser, uniqueEmail } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';
@@ -124,5 +132,212 @@ describe.each(dialects)('hardening, database-backed items (%s)', (dialect) => {
       expect((await b.get(`/api/transcribe/progress/flood-0-0-${id}`)).status).toBe(404);
       expect((await b.get(`/api/transcribe/progress/flood-3-29-${id}`)).status).toBe(200);
     });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Audio made at test time (small files): ffmpeg's silence source in Opus, and a tone the splitter takes for speech.
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-hardening-media-'));
+afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
+
+/** `seconds` of Opus silence in Ogg: a few kB per minute, the shape of the issue's "10 hours in 10 MB". */
+function opusSilence(seconds: number): Buffer {
+  const file = path.join(workDir, `silence-${seconds}.ogg`);
+  if (!fs.existsSync(file)) {
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=8000:cl=mono',
+      '-t',
+      String(seconds),
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '6k',
+      '-compression_level',
+      '0',
+      '-frame_duration',
+      '60',
+      '-y',
+      file,
+    ]);
+  }
+  return fs.readFileSync(file);
+}
+
+function tone(seconds: number): Buffer {
+  const pcm = new Int16Array(16_000 * seconds);
+  for (let i = 0; i < pcm.length; i++) {
+    pcm[i] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 16_000) * (0.6 + 0.4 * Math.sin(i / 800)));
+  }
+  return encodeWav(pcm, 16_000);
+}
+
+function audioForm(bytes: Uint8Array, name = 'recording.webm'): FormData {
+  const body = new FormData();
+  body.append('audio', new Blob([Uint8Array.from(bytes)], { type: 'audio/webm' }), name);
+  return body;
+}
+
+/** ffmpeg/ffprobe processes whose parent is this process (the in-process test server spawns them). */
+function ffmpegChildren(): number {
+  let count = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid …: comm may hold spaces, so parse after the last ')'.
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid && comm === 'ffmpeg') count++;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return count;
+}
+
+/** An OpenAI-compatible transcription server that holds every request until released. */
+async function holdingTranscriptionPeer() {
+  const held: Array<() => void> = [];
+  let released = false;
+  let received = 0;
+  const peer = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received++;
+      const answer = () =>
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({ text: 'Die koei is siek.', language: 'afrikaans', duration: 1, segments: [] }),
+          );
+      if (released) answer();
+      else held.push(answer);
+    });
+  });
+  await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(peer.address() as AddressInfo).port}/v1`,
+    received: () => received,
+    release() {
+      released = true;
+      for (const answer of held.splice(0)) answer();
+    },
+    close: () => new Promise<void>((resolve) => peer.close(() => resolve())),
+  };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('audio decoding is bounded (issue 14, item 5)', () => {
+  it('concurrent uploads never run more ffmpeg decoders than TRANSCRIPTION_JOBS', async () => {
+    const server = await startTestServer({
+      env: {
+        TRANSCRIPTION_JOBS: '2',
+        TRANSCRIPTION_QUEUE_LENGTH: '20',
+        OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+      },
+    });
+    try {
+      const client = new ApiClient(server.baseUrl);
+      await registerUser(client);
+      const silence = opusSilence(300); // silent: no piece goes to the engine, the work is all decoding
+      decoderStats.peak = decoderStats.running;
+      let maxSeen = 0;
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          maxSeen = Math.max(maxSeen, ffmpegChildren());
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      })();
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => client.request('POST', '/api/transcribe', audioForm(silence))),
+      );
+      sampling = false;
+      await sampler;
+      for (const response of responses) {
+        expect(response.status, await response.clone().text()).toBe(200);
+        expect(await response.json()).toMatchObject({ transcript: '', durationSeconds: 300 });
+      }
+      expect(maxSeen).toBeGreaterThan(0); // the sampler did see the decoders
+      expect(maxSeen).toBeLessThanOrEqual(2);
+      expect(decoderStats.peak).toBeLessThanOrEqual(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses audio longer than MAX_AUDIO_SECONDS with a clear 422, without decoding it', async () => {
+    const server = await startTestServer({
+      env: { MAX_AUDIO_SECONDS: '60', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+    });
+    try {
+      const client = new ApiClient(server.baseUrl);
+      await registerUser(client);
+      const startedBefore = decoderStats.started;
+      const response = await client.request('POST', '/api/transcribe', audioForm(opusSilence(600)));
+      expect(response.status).toBe(422);
+      expect(((await response.json()) as { error: string }).error).toBe(
+        'The recording is longer than the limit of 1 minute; please split it into shorter recordings',
+      );
+      // The container declared 10 minutes: refused on that, no decode started.
+      expect(decoderStats.started).toBe(startedBefore);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 503 with Retry-After when every slot is busy and the queue is full', async () => {
+    const peer = await holdingTranscriptionPeer();
+    const server = await startTestServer({
+      env: {
+        TRANSCRIPTION_JOBS: '1',
+        TRANSCRIPTION_QUEUE_LENGTH: '1',
+        OPENAI_BASE_URL: peer.url,
+        OPENAI_API_KEY: 'test',
+      },
+    });
+    try {
+      const client = new ApiClient(server.baseUrl);
+      await registerUser(client);
+      const speech = tone(3);
+      const first = client.request('POST', '/api/transcribe', audioForm(speech));
+      await until(() => peer.received() > 0, 'the first job to reach the engine');
+      // One slot (busy) and one place in the queue: of two more, one waits (no answer while the engine
+      // holds the first) and one is refused at once.
+      const later = [0, 1].map(() => client.request('POST', '/api/transcribe', audioForm(speech)));
+      const refused = await Promise.race(later);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/busy/i);
+      const settled = await Promise.race([
+        Promise.allSettled(later).then(() => 'both answered'),
+        new Promise((resolve) => setTimeout(() => resolve('one still queued'), 1_000)),
+      ]);
+      expect(settled).toBe('one still queued');
+      peer.release();
+      for (const response of [await first, ...(await Promise.all(later)).filter((r) => r !== refused)]) {
+        expect(response.status).toBe(200);
+        expect(await response.json()).toMatchObject({ transcript: expect.stringContaining('koei') });
+      }
+    } finally {
+      peer.release();
+      await server.close();
+      await peer.close();
+    }
   });
 });
