@@ -8,6 +8,7 @@ import { summarizeLanguages } from '../providers/transcription/languages.js';
 import type { ProgressKey, ProgressStore } from '../providers/transcription/progress.js';
 import { echoesPrompt } from '../providers/transcription/prompt-echo.js';
 import { applyToSegments, dropPromptOnlyWords, promptTerms, termsIn } from '../providers/transcription/prompt-leak.js';
+import { foreignCharacters, hasForeignScript, markForeignScript } from '../providers/transcription/script-filter.js';
 import { collapseRepetitionLoops } from '../providers/transcription/repetition-loops.js';
 import { withTemperatureFallback } from '../providers/transcription/temperature-fallback.js';
 import type { TranscriptionInput, TranscriptionOutput, TranscriptionProvider } from '../providers/transcription/types.js';
@@ -227,10 +228,15 @@ export class TranscriptionService {
       (plain ??= this.provider.transcribe({ ...unprompted, ...(language ? { language } : {}) }));
     ({ input, heard } = await this.withoutPromptEcho(input, heard, readPlain));
     const settled = { ...input, ...(language ? { language } : {}) };
-    heard = await withTemperatureFallback(heard, (temperature) =>
-      this.provider.transcribe({ ...settled, temperature }),
-    );
-    return input.prompt ? this.withoutPromptLeaks(heard, leaks, readPlain) : heard;
+    heard = await withTemperatureFallback(heard, (temperature) => this.provider.transcribe({ ...settled, temperature }));
+    if (input.prompt) heard = await this.withoutPromptLeaks(heard, leaks, readPlain);
+    // Other scripts than Latin in af/en speech (script-filter.ts): one more reading, sampled and without
+    // the prompt; whichever is cleaner stays, and what is still foreign is marked '[unclear m:ss]'.
+    if (hasForeignScript(heard.text)) {
+      const again = await this.provider.transcribe({ ...unprompted, ...(language ? { language } : {}), temperature: SCRIPT_RETRY_TEMPERATURE });
+      if (foreignCharacters(again.text) < foreignCharacters(heard.text)) heard = again;
+    }
+    return { ...heard, ...markForeignScript(heard, piece.start / SAMPLE_RATE) };
   }
 
   /**
@@ -280,6 +286,9 @@ export class TranscriptionService {
     return code && this.settings.languages.includes(code) ? code : undefined;
   }
 }
+
+/** Sampling temperature of the one re-reading of a piece that came out in another script. */
+const SCRIPT_RETRY_TEMPERATURE = 0.4;
 
 const cleanText = (text: string): string => normalizeClinicalText(collapseRepetitionLoops(text));
 const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).length;
