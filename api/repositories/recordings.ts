@@ -1,5 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewRecordingRow, RecordingRow } from '../../db/schema.js';
+import { foldForSearch, searchTextOf } from '../../db/search-text.js';
+import type { HistoryCursor } from '../../shared/schemas/recordings.js';
 
 /** Every column but the legacy inline audio, which can be megabytes and is never needed for listing. */
 const LISTED_COLUMNS = [
@@ -35,21 +37,53 @@ const LISTED_COLUMNS = [
   'notesVersion',
 ] as const;
 
-export type RecordingListRow = Omit<RecordingRow, 'audioData'>;
+export type RecordingListRow = Omit<RecordingRow, 'audioData' | 'searchText'>;
+
+/** What a history or search list shows (issue 19: cards only; details are fetched when one is opened). */
+const CARD_COLUMNS = [
+  'id',
+  'patientName',
+  'species',
+  'breed',
+  'clientName',
+  'consultationType',
+  'recordedAt',
+  'createdAt',
+  'audioDuration',
+  'isFarmMode',
+  'notesVersion',
+] as const;
+
+export type RecordingCardRow = Pick<RecordingRow, (typeof CARD_COLUMNS)[number]>;
+
+/** Where the next history page starts: `offset` rows in (spec), or after a row (keyset). */
+export type HistoryPosition = { offset: number } | { after: HistoryCursor };
 
 /** `%`, `_` and the escape itself are literal in a search term. */
-function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+function likePattern(folded: string): string {
+  return `%${folded.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
+
+/** An FTS5 phrase: the term as one quoted string (quotes doubled), which the trigram tokenizer matches as a substring. */
+function ftsPhrase(folded: string): string {
+  return `"${folded.replace(/"/g, '""')}"`;
+}
+
+/** The trigram indexes (FTS5 trigram, pg_trgm) can only serve terms of three characters or more. */
+const TRIGRAM = 3;
 
 /**
  * Recording rows. Every query takes the practice id and excludes soft-deleted rows unless it says otherwise:
  * one practice can never reach another's recordings through this repository.
  */
 export function recordingsRepository(db: Kysely<Database>) {
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return {
     async insert(row: NewRecordingRow, trx: Kysely<Database> | Transaction<Database> = db): Promise<void> {
-      await trx.insertInto('recordings').values(row).execute();
+      await trx
+        .insertInto('recordings')
+        .values({ ...row, searchText: searchTextOf(row) })
+        .execute();
     },
 
     async findActive(practiceId: string, id: string): Promise<RecordingListRow | undefined> {
@@ -84,31 +118,63 @@ export function recordingsRepository(db: Kysely<Database>) {
       return row?.audioData;
     },
 
-    async history(practiceId: string, limit: number, offset: number): Promise<RecordingListRow[]> {
-      return db
-        .selectFrom('recordings')
-        .select(LISTED_COLUMNS)
-        .where('practiceId', '=', practiceId)
-        .where('deletedAt', 'is', null)
-        .orderBy('recordedAt', 'desc')
-        .orderBy('createdAt', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+    /**
+     * A page of history in the spec's order, cards only. Both forms walk recordings_history (practiceId,
+     * recordedAt desc, createdAt desc, id) where deletedAt is null, so nothing is sorted: a keyset page
+     * seeks straight to its first row; an offset page skips index entries and then reads only its own rows
+     * (the inner query needs no column outside the index).
+     */
+    async history(practiceId: string, limit: number, position: HistoryPosition): Promise<RecordingCardRow[]> {
+      const ordered = (query: ReturnType<typeof active>) =>
+        query.orderBy('recordedAt', 'desc').orderBy('createdAt', 'desc').orderBy('id');
+      const active = () =>
+        db.selectFrom('recordings').where('practiceId', '=', practiceId).where('deletedAt', 'is', null);
+      if ('after' in position) {
+        const { recordedAt, createdAt, id } = position.after;
+        // Rows after (recordedAt, createdAt, id) in an order that is descending, descending, ascending.
+        // The leading `recordedAt <=` gives the planner a range to seek to.
+        return ordered(active())
+          .select(CARD_COLUMNS)
+          .where('recordedAt', '<=', recordedAt)
+          .where((eb) =>
+            eb.or([
+              eb('recordedAt', '<', recordedAt),
+              eb('createdAt', '<', createdAt),
+              eb.and([eb('createdAt', '=', createdAt), eb('id', '>', id)]),
+            ]),
+          )
+          .limit(limit)
+          .execute();
+      }
+      if (position.offset === 0) return ordered(active()).select(CARD_COLUMNS).limit(limit).execute();
+      const page = ordered(active()).select('id').limit(limit).offset(position.offset);
+      return ordered(active()).select(CARD_COLUMNS).where('id', 'in', page).execute();
     },
 
-    /** Case-insensitive contains on patient, client or species. */
-    async search(practiceId: string, term: string, limit: number): Promise<RecordingListRow[]> {
-      const pattern = likePattern(term);
-      const matches = (column: 'patientName' | 'clientName' | 'species') =>
-        sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-      return db
+    /**
+     * Contains on patient, client or species, with Unicode case folding identical on both databases: the
+     * folded `searchText` column against the folded term. Terms of three characters or more use the
+     * trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL); shorter ones scan the practice's rows.
+     */
+    async search(practiceId: string, term: string, limit: number): Promise<RecordingCardRow[]> {
+      const folded = foldForSearch(term);
+      const long = [...folded].length >= TRIGRAM;
+      const matching = db
         .selectFrom('recordings')
-        .select(LISTED_COLUMNS)
+        .select(CARD_COLUMNS)
         .where('practiceId', '=', practiceId)
-        .where('deletedAt', 'is', null)
-        .where((eb) => eb.or([matches('patientName'), matches('clientName'), matches('species')]))
+        .where('deletedAt', 'is', null);
+      const filtered =
+        isPostgres || !long
+          ? isPostgres
+            ? matching.where(sql<boolean>`${sql.ref('searchText')} like ${likePattern(folded)}`)
+            : matching.where(sql<boolean>`instr(${sql.ref('searchText')}, ${folded}) > 0`)
+          : matching.where(
+              'id',
+              'in',
+              sql<string>`(select "recordingId" from recordings_search where recordings_search match ${ftsPhrase(folded)})`,
+            );
+      return filtered
         .orderBy('recordedAt', 'desc')
         .orderBy('createdAt', 'desc')
         .orderBy('id')

@@ -194,7 +194,10 @@ export function recordingsRoutes(services: Services) {
     createRoute({
       method: 'get',
       path: '/history',
-      summary: 'Recordings of the practice, newest first, without audio',
+      summary: 'Recordings of the practice, newest first, as cards (details: GET /api/recordings/{id})',
+      description:
+        'Ordered by recordedAt, createdAt (newest first), then id. Page with offset (spec) or, faster at any ' +
+        "depth, with cursor: the previous page's nextCursor.",
       middleware: [auth] as const,
       request: { query: historyQuerySchema },
       responses: {
@@ -204,8 +207,8 @@ export function recordingsRoutes(services: Services) {
       },
     }),
     async (c) => {
-      const { limit, offset } = c.req.valid('query');
-      return c.json({ recordings: await recordings.history(c.var.user.id, limit, offset) }, 200);
+      const { limit, offset, cursor } = c.req.valid('query');
+      return c.json(await recordings.history(c.var.user.id, { limit, offset, cursor }), 200);
     },
   );
 
@@ -224,7 +227,7 @@ export function recordingsRoutes(services: Services) {
     }),
     async (c) => {
       const { q, limit } = c.req.valid('query');
-      return c.json({ recordings: await recordings.search(c.var.user.id, q, limit) }, 200);
+      return c.json(await recordings.search(c.var.user.id, q, limit), 200);
     },
   );
 

@@ -4,8 +4,11 @@ import type { Database, NewRecordingRow, RecordingNoteVersionRow } from '../../d
 import type { AuthUser } from '../../shared/schemas/auth.js';
 import type { StoredClinicalData } from '../../shared/schemas/clinical.js';
 import {
+  decodeHistoryCursor,
+  encodeHistoryCursor,
   recordingMessages as messages,
   type NoteVersionView,
+  type RecordingListResponse,
   type RecordingMetadataInput,
   type RecordingView,
   type SaveRecordingResponse,
@@ -53,8 +56,12 @@ export interface RecordingsService {
     audio: IncomingAudio,
     idempotencyKey?: string,
   ): Promise<SaveRecordingResponse>;
-  history(practiceId: string, limit: number, offset: number): Promise<RecordingView[]>;
-  search(practiceId: string, term: string, limit: number): Promise<RecordingView[]>;
+  /** A page of cards: `cursor` (the previous page's nextCursor) when given, else `offset` rows in. */
+  history(
+    practiceId: string,
+    page: { limit: number; offset: number; cursor?: string | undefined },
+  ): Promise<RecordingListResponse>;
+  search(practiceId: string, term: string, limit: number): Promise<RecordingListResponse>;
   get(practiceId: string, id: string): Promise<RecordingView>;
   audio(
     practiceId: string,
@@ -254,12 +261,18 @@ export function createRecordingsService(deps: {
       return savedResponse(toView(await findOr404(actor.id, id)));
     },
 
-    async history(practiceId, limit, offset) {
-      return (await recordings.history(practiceId, limit, offset)).map(toView);
+    async history(practiceId, { limit, offset, cursor }) {
+      const after = cursor === undefined ? undefined : decodeHistoryCursor(cursor);
+      if (cursor !== undefined && !after) throw badRequest('cursor is not a valid history cursor');
+      const rows = await recordings.history(practiceId, limit, after ? { after } : { offset });
+      const last = rows.at(-1);
+      // A full page may have a next one; the client shows Next only then (spec section 2).
+      const nextCursor = last && rows.length === limit ? encodeHistoryCursor(last) : null;
+      return { recordings: rows, nextCursor };
     },
 
     async search(practiceId, term, limit) {
-      return (await recordings.search(practiceId, term, limit)).map(toView);
+      return { recordings: await recordings.search(practiceId, term, limit), nextCursor: null };
     },
 
     async get(practiceId, id) {

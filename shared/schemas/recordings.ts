@@ -186,12 +186,83 @@ export const saveRecordingResponseSchema = z.object({
 });
 export type SaveRecordingResponse = z.infer<typeof saveRecordingResponseSchema>;
 
-export const recordingListResponseSchema = z.object({ recordings: z.array(recordingSchema) });
+/**
+ * A recording as the history list and search show it (issue 19: a list of full records with transcripts
+ * and notes was ~190 KB for 20 rows). Everything else comes from GET /api/recordings/{id} when one is opened.
+ */
+export const recordingCardSchema = recordingSchema.pick({
+  id: true,
+  patientName: true,
+  species: true,
+  breed: true,
+  clientName: true,
+  consultationType: true,
+  recordedAt: true,
+  createdAt: true,
+  audioDuration: true,
+  isFarmMode: true,
+  notesVersion: true,
+});
+export type RecordingCardView = z.infer<typeof recordingCardSchema>;
+
+export const recordingListResponseSchema = z.object({
+  recordings: z.array(recordingCardSchema),
+  /**
+   * History only: pass as `cursor` to get the page after this one (keyset pagination: as fast on page 500
+   * as on page 1); null when this page was not full. Search answers null.
+   */
+  nextCursor: z.string().nullable(),
+});
+export type RecordingListResponse = z.infer<typeof recordingListResponseSchema>;
 export const recordingResponseSchema = z.object({ recording: recordingSchema });
+
+/** The position after a history row, in its order (recordedAt desc, createdAt desc, id). Opaque to clients. */
+export interface HistoryCursor {
+  recordedAt: string;
+  createdAt: string;
+  id: string;
+}
+
+const CURSOR_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
+
+export function encodeHistoryCursor(cursor: HistoryCursor): string {
+  const json = JSON.stringify([cursor.recordedAt, cursor.createdAt, cursor.id]);
+  return btoa(String.fromCharCode(...new TextEncoder().encode(json)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** undefined for anything encodeHistoryCursor did not produce. */
+export function decodeHistoryCursor(text: string): HistoryCursor | undefined {
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    const parsed: unknown = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0))),
+    );
+    if (!Array.isArray(parsed) || parsed.length !== 3) return undefined;
+    const [recordedAt, createdAt, id] = parsed as unknown[];
+    if (typeof recordedAt !== 'string' || !CURSOR_TIMESTAMP.test(recordedAt)) return undefined;
+    if (typeof createdAt !== 'string' || !CURSOR_TIMESTAMP.test(createdAt)) return undefined;
+    if (typeof id !== 'string' || id.length === 0 || id.length > 100) return undefined;
+    return { recordedAt, createdAt, id };
+  } catch {
+    return undefined;
+  }
+}
 
 export const historyQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Spec section 7: page * 20. Still served (from the index), but `cursor` is the fast way to page on. */
   offset: z.coerce.number().int().min(0).default(0),
+  /** The previous page's nextCursor; when present, offset is ignored. */
+  cursor: z
+    .string()
+    .max(400)
+    .refine((value) => decodeHistoryCursor(value) !== undefined, {
+      error: 'cursor is not a valid history cursor',
+    })
+    .optional(),
 });
 
 export const searchQuerySchema = z.object({

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { cardDate, emptyHint, historyQueryKey, showPagination } from '../../../web/src/features/history/history-model.js';
+import {
+  cardDate,
+  emptyHint,
+  historyQueryKey,
+  showPagination,
+} from '../../../web/src/features/history/history-model.js';
 
 describe('history list rules', () => {
   it('pages history 20 at a time and searches only for a non-empty term', () => {
     expect(historyQueryKey('', 2)).toEqual(['/api/recordings/history', { limit: 20, offset: 40 }]);
     expect(historyQueryKey('  ', 0)).toEqual(['/api/recordings/history', { limit: 20, offset: 0 }]);
     expect(historyQueryKey(' Bessie ', 3)).toEqual(['/api/recordings/search', { q: 'Bessie' }]);
+  });
+
+  it("pages on with the previous page's cursor when Next gave one, else by offset", () => {
+    expect(historyQueryKey('', 2, 'abc')).toEqual(['/api/recordings/history', { limit: 20, cursor: 'abc' }]);
+    expect(historyQueryKey('', 2, null)).toEqual(['/api/recordings/history', { limit: 20, offset: 40 }]);
+    expect(historyQueryKey('', 0, 'abc')).toEqual(['/api/recordings/history', { limit: 20, offset: 0 }]);
+    expect(historyQueryKey('kat', 2, 'abc')).toEqual(['/api/recordings/search', { q: 'kat' }]);
   });
 
   it('shows pagination only when not searching and a full page exists', () => {

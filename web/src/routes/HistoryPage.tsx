@@ -20,6 +20,12 @@ export function HistoryPage() {
   const [search, setSearch] = useState('');
   const term = useDebounced(search, 300);
   const [page, setPage] = useState(0);
+  // cursors[n]: where page n starts, learnt when Next was pressed on page n-1 (keyset paging, issue 19).
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const changePage = (next: number, cursor?: string | null) => {
+    if (cursor !== undefined) setCursors((known) => [...known.slice(0, next), cursor]);
+    setPage(next);
+  };
   const [openId, setOpenId] = useState<string | null>(null);
   return (
     <>
@@ -33,7 +39,13 @@ export function HistoryPage() {
           onChange={(event) => setSearch(event.target.value)}
         />
       </div>
-      <HistoryList term={term} page={page} onPageChange={setPage} onOpen={setOpenId} />
+      <HistoryList
+        term={term}
+        page={page}
+        cursor={cursors[page] ?? null}
+        onPageChange={changePage}
+        onOpen={setOpenId}
+      />
       <RecordingDetailsDialog recordingId={openId} onClose={() => setOpenId(null)} />
     </>
   );

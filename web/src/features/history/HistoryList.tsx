@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RecordingView } from '../../../../shared/schemas/recordings';
+import type { RecordingListResponse } from '../../../../shared/schemas/recordings';
 import { HistoryIcon } from '../../components/icons';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -12,15 +12,19 @@ import styles from './History.module.css';
 export function HistoryList({
   term,
   page,
+  cursor,
   onPageChange,
   onOpen,
 }: {
   term: string;
   page: number;
-  onPageChange: (page: number) => void;
+  /** Where this page starts (the previous page's nextCursor), when reached with Next. */
+  cursor?: string | null;
+  /** `cursor`: where the new page starts, known when moving forward. */
+  onPageChange: (page: number, cursor?: string | null) => void;
   onOpen: (id: string) => void;
 }) {
-  const query = useQuery<{ recordings: RecordingView[] }>({ queryKey: historyQueryKey(term, page) });
+  const query = useQuery<RecordingListResponse>({ queryKey: historyQueryKey(term, page, cursor) });
   if (query.isPending) {
     return (
       <p className={styles.status} role="status">
@@ -67,7 +71,7 @@ export function HistoryList({
             variant="secondary"
             size="sm"
             disabled={recordings.length < 20}
-            onClick={() => onPageChange(page + 1)}
+            onClick={() => onPageChange(page + 1, query.data.nextCursor)}
           >
             Next
           </Button>

@@ -1,9 +1,9 @@
-import type { RecordingView } from '../../../../shared/schemas/recordings';
+import type { RecordingCardView } from '../../../../shared/schemas/recordings';
 import { cardDate } from './history-model';
 import styles from './History.module.css';
 
 /** One saved consultation: patient, species/breed/type badges, client and when it was recorded. */
-export function RecordingCard({ recording, onOpen }: { recording: RecordingView; onOpen: () => void }) {
+export function RecordingCard({ recording, onOpen }: { recording: RecordingCardView; onOpen: () => void }) {
   const { date, time } = cardDate(recording.recordedAt);
   const badges = [recording.species, recording.breed].filter((value): value is string => Boolean(value));
   return (

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import type { RecordingView } from '../../../../shared/schemas/recordings';
+import type { RecordingCardView } from '../../../../shared/schemas/recordings';
 
 /** History page size (spec section 9). */
 export const HISTORY_PAGE_SIZE = 20;
@@ -7,15 +7,20 @@ export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_PATH = '/api/recordings/history';
 export const SEARCH_PATH = '/api/recordings/search';
 
-/** The query key of the list: history pages when not searching, the search otherwise (only for a non-empty term). */
+/**
+ * The query key of the list: history pages when not searching, the search otherwise (only for a non-empty
+ * term). A page reached with Next carries the previous page's nextCursor (keyset paging, issue 19: as fast
+ * on page 500 as on page 1); without one, the spec's offset.
+ */
 export function historyQueryKey(
   term: string,
   page: number,
+  cursor?: string | null,
 ): readonly [string, Record<string, string | number>] {
   const q = term.trim();
-  return q !== ''
-    ? [SEARCH_PATH, { q }]
-    : [HISTORY_PATH, { limit: HISTORY_PAGE_SIZE, offset: page * HISTORY_PAGE_SIZE }];
+  if (q !== '') return [SEARCH_PATH, { q }];
+  if (page > 0 && cursor) return [HISTORY_PATH, { limit: HISTORY_PAGE_SIZE, cursor }];
+  return [HISTORY_PATH, { limit: HISTORY_PAGE_SIZE, offset: page * HISTORY_PAGE_SIZE }];
 }
 
 /** Previous/Next and 'Page N' only when not searching and a full page exists (spec section 2). */
@@ -37,4 +42,4 @@ export function cardDate(iso: string): { date: string; time: string } {
   return { date: format(when, 'MMM dd, yyyy'), time: format(when, 'HH:mm') };
 }
 
-export type HistoryRecording = RecordingView;
+export type HistoryRecording = RecordingCardView;
