@@ -1,3 +1,4 @@
+import { ClockListIcon } from '../../../components/icons';
 import { Switch } from '../../../components/ui/Switch';
 import { connectionBadgeText, type ConnectionInfo } from '../model/connection';
 import styles from './Recorder.module.css';
@@ -12,6 +13,9 @@ interface ControlsBarProps {
   voiceEnabled: boolean;
   onVoiceEnabledChange: (value: boolean) => void;
   lastVoiceCommand: string | null;
+  /** Opens Recent Recordings: the visible way in on touch screens, where the edge zone does not exist. */
+  onOpenRecent: () => void;
+  recentOpen: boolean;
 }
 
 /** Connection badge, Wi-Fi-only switch and voice commands (spec section 2, 'Controls'). */
@@ -48,6 +52,18 @@ export function ControlsBar(props: ControlsBarProps) {
           )}
         </span>
       )}
+      <button
+        type="button"
+        className={styles.recentButton}
+        onClick={props.onOpenRecent}
+        aria-expanded={props.recentOpen}
+        aria-controls="recent-recordings"
+        title="Recent Recordings (h)"
+        data-testid="open-recent"
+      >
+        <ClockListIcon size={18} />
+        Recent
+      </button>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatShortDuration } from '../../../../../shared/format/recording-metadata';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
+import { BirdIcon, CatIcon, DogIcon, PawIcon, RabbitIcon } from '../../../components/icons';
 import type { LocalRecording } from '../model/local-recording';
 import { recordingCountLabel, sidebarItems, type SidebarPeriod, type SpeciesIcon } from '../model/sidebar';
 import styles from './Sidebar.module.css';
@@ -14,13 +15,17 @@ const periods: Array<{ value: SidebarPeriod; label: string }> = [
   { value: 'all', label: 'All Time' },
 ];
 
-const speciesGlyph: Record<SpeciesIcon, string> = {
-  dog: '🐕',
-  cat: '🐈',
-  bird: '🐦',
-  rabbit: '🐇',
-  other: '🐾',
+const speciesGlyph: Record<SpeciesIcon, ReactNode> = {
+  dog: <DogIcon size={16} />,
+  cat: <CatIcon size={16} />,
+  bird: <BirdIcon size={16} />,
+  rabbit: <RabbitIcon size={16} />,
+  other: <PawIcon size={16} />,
 };
+
+/** Only a mouse or trackpad gets the edge zone; on touch screens it would swallow taps on the content. */
+const FINE_POINTER = '(hover: hover) and (pointer: fine)';
+const EDGE_WIDTH = 64;
 
 interface SidebarProps {
   open: boolean;
@@ -54,17 +59,35 @@ export function RecentRecordingsSidebar({
   const [query, setQuery] = useState('');
   const [period, setPeriod] = useState<SidebarPeriod>('all');
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
+  // After the sidebar closes (Escape, a choice, the scrim) the pointer may still rest on the edge: the zone
+  // stays inert until the pointer has left it, so the sidebar does not spring open again by itself.
+  const edgeArmed = useRef(true);
+  const close = () => {
+    edgeArmed.current = false;
+    onOpenChange(false);
+  };
+
+  useEffect(() => {
+    const rearm = (event: PointerEvent) => {
+      if (event.clientX > EDGE_WIDTH) edgeArmed.current = true;
+    };
+    window.addEventListener('pointermove', rearm, { passive: true });
+    return () => window.removeEventListener('pointermove', rearm);
+  }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && open) onOpenChange(false);
-      else if (
+      if (event.key === 'Escape' && open) {
+        edgeArmed.current = false;
+        onOpenChange(false);
+      } else if (
         event.key.toLowerCase() === 'h' &&
         !event.ctrlKey &&
         !event.metaKey &&
         !event.altKey &&
         !isTyping(event.target)
       ) {
+        if (open) edgeArmed.current = false;
         onOpenChange(!open);
       }
     };
@@ -80,24 +103,31 @@ export function RecentRecordingsSidebar({
 
   return (
     <>
-      <div className={styles.edge} onMouseEnter={() => onOpenChange(true)} aria-hidden="true">
+      <div
+        className={styles.edge}
+        onPointerEnter={(event) => {
+          if (event.pointerType !== 'mouse' || !window.matchMedia(FINE_POINTER).matches) return;
+          if (edgeArmed.current && !open) onOpenChange(true);
+        }}
+        onPointerLeave={() => {
+          edgeArmed.current = true;
+        }}
+        aria-hidden="true"
+        data-testid="sidebar-edge"
+      >
         <span className={styles.edgeHint}>History</span>
       </div>
-      {open && <div className={styles.scrim} onClick={() => onOpenChange(false)} aria-hidden="true" />}
+      {open && <div className={styles.scrim} onClick={close} aria-hidden="true" />}
       <aside
         className={`${styles.sidebar} ${open ? styles.open : ''}`}
+        id="recent-recordings"
         aria-label="Recent Recordings"
         aria-hidden={!open}
         data-testid="recent-sidebar"
       >
         <div className={styles.head}>
           <h2>Recent Recordings</h2>
-          <button
-            type="button"
-            className={styles.close}
-            onClick={() => onOpenChange(false)}
-            aria-label="Close"
-          >
+          <button type="button" className={styles.close} onClick={close} aria-label="Close">
             ×
           </button>
         </div>
@@ -137,7 +167,7 @@ export function RecentRecordingsSidebar({
                 className={styles.itemMain}
                 onClick={() => {
                   onSelect(item.id);
-                  onOpenChange(false);
+                  close();
                 }}
                 tabIndex={open ? 0 : -1}
               >
@@ -148,7 +178,9 @@ export function RecentRecordingsSidebar({
                   </span>
                 </span>
                 <span className={styles.itemMeta}>
-                  <span aria-hidden="true">{speciesGlyph[item.speciesIcon]}</span>
+                  <span className={styles.speciesIcon} aria-hidden="true">
+                    {speciesGlyph[item.speciesIcon]}
+                  </span>
                   {item.species && <span>{item.species}</span>}
                   <span>{formatShortDuration(item.durationSeconds)}</span>
                   <span>{item.relativeTime}</span>
@@ -161,7 +193,7 @@ export function RecentRecordingsSidebar({
                   variant="secondary"
                   onClick={() => {
                     onSelect(item.id);
-                    onOpenChange(false);
+                    close();
                   }}
                   tabIndex={open ? 0 : -1}
                 >

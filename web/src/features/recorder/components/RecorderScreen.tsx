@@ -76,6 +76,8 @@ export function RecorderScreen() {
         voiceEnabled={voiceEnabled}
         onVoiceEnabledChange={setVoiceEnabled}
         lastVoiceCommand={voice.lastCommand}
+        onOpenRecent={() => setSidebarOpen(true)}
+        recentOpen={sidebarOpen}
       />
 
       {machine.error && (
