@@ -173,18 +173,72 @@ function containment(a: string, b: string): number {
 }
 
 /**
- * Merges repeated facts (a dictated summary after the conversation repeats the vitals): a bullet whose
- * content is at least 85 % inside an earlier bullet of the same section only adds its evidence to it.
+ * The language-free identity of a short measured fact: its numbers and units ('Weight: 12.4 kg' and
+ * 'Gewig: 12.4 kg' are one fact). Undefined for bullets that are more than a measurement.
+ */
+function measurementKey(section: SoapKey, text: string): string | undefined {
+  const tokens = contentTokens(text);
+  if (tokens.length > 6) return undefined;
+  const numbers = tokens.filter((t) => /\d/u.test(t));
+  if (numbers.length === 0) return undefined;
+  const unit = /(kg|°c|bpm|slae\/min|breaths\/min|\/min|%|s\b|\/\d)/u.exec(text.toLowerCase())?.[1] ?? '';
+  const normalisedUnit = unit === 'slae/min' ? 'bpm' : unit === 'breaths/min' ? '/min' : unit;
+  return `${section}|${numbers.join(' ')}|${normalisedUnit}`;
+}
+
+const MERGE_SHARE = 0.85;
+/** Tokens on more earlier bullets than this are too common to look candidates up by. */
+const COMMON_TOKEN_POSTINGS = 32;
+
+/**
+ * Merges repeated facts (a dictated summary repeats the vitals; an Afrikaans closing summary repeats an English
+ * consultation): a bullet whose content is at least 85 % inside an earlier bullet of the same section, or that
+ * states the same measurement in the other language, only adds its evidence to it. Candidates are looked up
+ * through an index of content words, so the merge is near-linear in the number of bullets.
  */
 export function mergeDuplicates(drafts: DraftBullet[]): DraftBullet[] {
   const kept: DraftBullet[] = [];
+  const byToken = new Map<string, number[]>();
+  const byMeasurement = new Map<string, number>();
   for (const draft of drafts) {
-    const twin = kept.find((k) => k.section === draft.section && containment(draft.text, k.text) >= 0.85);
+    const key = measurementKey(draft.section, draft.text);
+    let twinIndex = key !== undefined ? byMeasurement.get(key) : undefined;
+    const tokens = [...new Set(contentTokens(draft.text))];
+    if (twinIndex === undefined && tokens.length > 0) {
+      const counts = new Map<number, number>();
+      let common = 0;
+      for (const token of tokens) {
+        const postings = byToken.get(`${draft.section}|${token}`);
+        if (!postings) continue;
+        if (postings.length > COMMON_TOKEN_POSTINGS) {
+          common++;
+          continue;
+        }
+        for (const i of postings) counts.set(i, (counts.get(i) ?? 0) + 1);
+      }
+      for (const [i, shared] of counts) {
+        const candidate = kept[i];
+        if (!candidate || shared + common < MERGE_SHARE * tokens.length) continue;
+        if (containment(draft.text, candidate.text) >= MERGE_SHARE) {
+          twinIndex = i;
+          break;
+        }
+      }
+    }
+    const twin = twinIndex !== undefined ? kept[twinIndex] : undefined;
     if (twin) {
       twin.spans.push(...draft.spans);
       continue;
     }
+    const index = kept.length;
     kept.push({ ...draft, spans: [...draft.spans] });
+    if (key !== undefined) byMeasurement.set(key, index);
+    for (const token of tokens) {
+      const postingKey = `${draft.section}|${token}`;
+      const postings = byToken.get(postingKey);
+      if (postings) postings.push(index);
+      else byToken.set(postingKey, [index]);
+    }
   }
   return kept;
 }

@@ -1,36 +1,40 @@
 /**
- * Decides, for every utterance, whether it is clinical and which SOAP section it belongs to.
+ * Decides, for every utterance, which SOAP section it belongs to or why it is left out of the notes. Nothing
+ * is dropped silently: the extractor lists every left-out utterance with its reason.
  *
  * Rules, in order (each is unit-tested):
- *  1. recording control ('okay, recording', 'einde van notas') and small talk (weather, payment, sport,
- *     coffee) are dropped, whatever else the sentence says: a leaked aside is worse than a lost clause; a
- *     sentence right after small talk needs real clinical weight to count (it is usually more of the same);
- *  2. questions are dropped (a question mark, or interrogative word order when a recogniser dropped it):
- *     the answer, not the question, carries the fact;
- *  3. a spoken section header at the start of a sentence ('On examination', 'Plan:', 'Diagnose:',
- *     'Die eienaar sê') puts it, and the dictation that follows, into that section until the next header or
- *     client turn;
- *  4. a client's statements only ever go to Subjective (clients report; vets examine, assess and treat);
- *     without speaker labels, a turn is the client's when it addresses the vet ('Dokter', 'my dog') and
- *     quotes no vitals, doses or assessment words;
- *  5. otherwise the section with the highest weighted cue score wins (lexicon cues, drug names and doses
- *     for P, vital signs for O, disease-like words and decisive words like 'prognosis' for A, time words
- *     for S only next to another clinical cue); too little clinical signal drops the sentence.
+ *  1. recording control ('okay, recording', 'einde van notas') is left out as logistics ('scheduling');
+ *  2. questions are left out ('question'): the answer, not the question, carries the fact, and a question
+ *     must never read as a finding;
+ *  3. greetings and acknowledgements with no other content ('Okay, lovely, thanks') are left out;
+ *  4. small talk, billing and scheduling are left out only when the sentence carries no measured fact
+ *     (number with a unit, drug, vital sign) and little cue weight; the learned model (model.ts) leaves out a
+ *     clinically silent sentence it judges to be chat;
+ *  5. everything else is kept. A client's statements go to Subjective (owners report; vets examine, assess
+ *     and treat); a spoken header ('Plan:', 'By ondersoek') sets the section for what follows it;
+ *     otherwise the lexicon's cue scores plus the model's log-probabilities pick the section, with
+ *     conditional and future actions and instructions to the owner pulled to the Plan.
  */
+import type { LeftOutReason } from '../schemas/clinical';
 import { lexicon, SOAP_KEYS, type SoapKey } from './lexicon';
+import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
+import { leftOutLexicon, predictClasses, utteranceFeatures, type ModelClass, type NotesModel } from './model';
+import modelJson from './model/weights.json' with { type: 'json' };
 import { extractVitals, type Language } from './normalise';
 import type { Speaker, Utterance } from './split';
-import { findTerms, hasTerm, words } from './text';
-
-export type DropReason = 'small-talk' | 'recording-control' | 'question' | 'no-clinical-content';
+import { contentTokens, findTerms, hasTerm, words } from './text';
 
 export interface Classified {
   utterance: Utterance;
   language: Language;
   speaker: Speaker;
+  /** The SOAP section, or null when the utterance is left out of the notes (then leftOutReason says why). */
   section: SoapKey | null;
-  dropReason?: DropReason;
+  leftOutReason?: LeftOutReason;
+  /** For a left-out utterance: the section the model would have chosen. */
+  suggestedSection?: SoapKey;
   scores: Record<SoapKey, number>;
+  probabilities: Record<ModelClass, number>;
 }
 
 /** Afrikaans or English, by counting each language's commonest function words. */
@@ -154,10 +158,57 @@ export function inferSpeaker(turnText: string, language: Language): Speaker {
   return vetSigns > 0 ? 'unknown' : 'client';
 }
 
-const MIN_SCORE = 3;
 const MAX_SENTENCES_PER_TURN = 12;
-/** A sentence right after small talk is usually more of it ('Ja, 15 mm gister…'): it needs real clinical weight. */
-const MIN_SCORE_AFTER_SMALL_TALK = 6;
+
+/** A sentence with this much cue weight is clinical even right after small talk. */
+const STRONG_CLINICAL = 6;
+/** …and with this much, even when it also mentions money, sport or the weather. */
+const CHAT_OVERRIDE = 10;
+/** Below this cue weight a sentence says nothing clinical by the lexicon's measure. */
+const MIN_CLINICAL = 3;
+const AMBIGUOUS_SMALL_TALK = new Set([
+  'eggs',
+  'eiers',
+  'kids',
+  'children',
+  'kinders',
+  'tea',
+  'tee',
+  'game',
+  'cost',
+  'costs',
+  'price',
+  'prys',
+  'office',
+  'kantoor',
+  'flood',
+  'cash',
+  'kontant',
+  'bulls',
+  'bulle',
+  'koppie',
+]);
+
+function smallTalkTerms(text: string): string[] {
+  return findTerms(lexicon().smallTalk, text).map((m) => m.text.toLowerCase().replace(/[\s,]+/gu, ' '));
+}
+/** The model must be this sure an utterance is chat before a clinically silent sentence is left out. */
+const LEAVE_OUT_PROBABILITY = 0.8;
+/** …and for a sentence without a single clinical cue, a lean towards chat is enough. */
+const UNCLEAR_LEAVE_OUT = 0.4;
+/** How much the model's log-probability counts against the lexicon's cue points when choosing a section. */
+const MODEL_WEIGHT = 1;
+/** Floor under the model's probabilities, so that one over-confident model cannot veto a strong cue. */
+const MODEL_FLOOR = 0.05;
+
+const NUMBER_WITH_UNIT =
+  /\d\s*(?:%|kg|g\b|gram|mg|ml|mm|cm|bpm|°|degrees|grade|per minute|per minuut|minutes|minute|sec|seconds|sekondes|hours|ure|uur|days|dae|weeks|weke|months|maande|years|jaar|liters?|litres?)/iu;
+// Conditional and future actions belong to the Plan ('if she vomits again, bring her back', 'tensy …').
+const CONDITIONAL_ACTION =
+  /(?:^|[,;]\s*)(?:only )?(?:if|unless|should (?:he|she|it|they)|in case|indien|tensy|as (?:hy|sy|dit|hulle|die|jy|julle))(?![\p{L}])/iu;
+// Owner instructions phrased as the vet's wish: 'I want you to…', 'ek wil hê jy moet…'.
+const INSTRUCTION =
+  /(?<![\p{L}])(?:i want you to|i'd like you to|i would like you to|you need to|you must|you should|make sure|please|ek wil hê (?:jy|julle|u) (?:moet)?|jy moet|julle moet|u moet|maak seker)(?![\p{L}])/iu;
 
 function argmax(scores: Record<SoapKey, number>): SoapKey {
   // Ties go to the later section: a sentence naming both a finding and a treatment is usually the treatment.
@@ -166,13 +217,46 @@ function argmax(scores: Record<SoapKey, number>): SoapKey {
   return best;
 }
 
-/** Classifies every utterance of a transcript (see the module comment for the rules). */
+let model: NotesModel | undefined;
+function notesModel(): NotesModel {
+  model ??= modelJson as unknown as NotesModel;
+  return model;
+}
+
+/** The most specific reason an utterance is talk about something other than the animal. */
+export function leftOutReasonOf(text: string): LeftOutReason {
+  const left = leftOutLexicon();
+  if (hasTerm(left.billing, text)) return 'billing';
+  if (hasTerm(left.scheduling, text) || isRecordingControl(text)) return 'scheduling';
+  if (hasTerm(left.social, text) || isSmallTalk(text)) return 'small-talk';
+  if (hasTerm(left.greeting, text)) return 'greeting';
+  return 'small-talk';
+}
+
+let greetingWords: Set<string> | undefined;
+/** Content words that are not greetings or acknowledgements ('Okay, lovely, thanks' has none). */
+function substantiveTokens(text: string): string[] {
+  if (!greetingWords) {
+    greetingWords = new Set<string>();
+    for (const term of leftOutJson.greeting) for (const t of contentTokens(term)) greetingWords.add(t);
+  }
+  const known = greetingWords;
+  return contentTokens(text).filter((t) => !known.has(t));
+}
+
+/**
+ * Classifies every utterance of a transcript (see the module comment for the rules). Nothing is dropped:
+ * an utterance either gets a section or a left-out reason.
+ */
 export function classifyUtterances(utterances: Utterance[]): Classified[] {
+  const lex = lexicon();
   const turnText = new Map<number, string>();
   const turnSize = new Map<number, number>();
+  const firstOfTurn = new Map<number, Utterance>();
   for (const u of utterances) {
     turnText.set(u.turn, `${turnText.get(u.turn) ?? ''} ${u.text}`);
     turnSize.set(u.turn, (turnSize.get(u.turn) ?? 0) + 1);
+    if (!firstOfTurn.has(u.turn)) firstOfTurn.set(u.turn, u);
   }
   const turnLanguage = new Map<number, Language>();
   const turnSpeaker = new Map<number, Speaker>();
@@ -180,7 +264,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
   for (const [turn, text] of turnText) {
     const language = detectLanguage(text, overall);
     turnLanguage.set(turn, language);
-    const labelled = utterances.find((u) => u.turn === turn)?.labelledSpeaker ?? 'unknown';
+    const labelled = firstOfTurn.get(turn)?.labelledSpeaker ?? 'unknown';
     turnSpeaker.set(turn, labelled !== 'unknown' ? labelled : inferSpeaker(text, language));
   }
   overall = detectLanguage([...turnText.values()].join(' '));
@@ -201,51 +285,74 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     previousTurn = utterance.turn;
     const text = utterance.text;
     const scores = cueScores(text, language);
-    const base = { utterance, language, speaker, scores };
+    const probabilities = predictClasses(notesModel(), utteranceFeatures(text, { speaker, language }));
+    const base = { utterance, language, speaker, scores, probabilities };
     const followsSmallTalk = afterSmallTalk;
     afterSmallTalk = false;
-    const drop = (dropReason: DropReason): void => {
-      afterSmallTalk =
-        dropReason === 'small-talk' || (dropReason === 'no-clinical-content' && followsSmallTalk);
-      out.push({ ...base, section: null, dropReason });
+    const suggestion = (): SoapKey => {
+      const { L: _left, ...sections } = probabilities;
+      return argmax(sections);
+    };
+    const leave = (leftOutReason: LeftOutReason): void => {
+      afterSmallTalk = leftOutReason !== 'question';
+      out.push({ ...base, section: null, leftOutReason, suggestedSection: suggestion() });
     };
 
     if (isRecordingControl(text)) {
-      drop('recording-control');
-      continue;
-    }
-    if (isSmallTalk(text)) {
-      drop('small-talk');
+      leave('scheduling');
       continue;
     }
     if (isQuestion(text)) {
-      drop('question');
+      leave('question');
+      continue;
+    }
+    if (substantiveTokens(text).length === 0) {
+      leave(leftOutReasonOf(text));
       continue;
     }
     const header = speaker === 'client' ? null : headerSection(text);
     if (header) context = header;
     const total = scores.S + scores.O + scores.A + scores.P;
-    if (followsSmallTalk && !header && total < MIN_SCORE_AFTER_SMALL_TALK) {
-      drop('small-talk');
-      continue;
+    // Measured facts and treatments are clinical whatever else the sentence mentions.
+    const measured =
+      NUMBER_WITH_UNIT.test(text) ||
+      findTerms(lex.drugNames, text).length > 0 ||
+      extractVitals(text, language).length > 0;
+    const left = leftOutLexicon();
+    const chat =
+      hasTerm(left.billing, text) ||
+      hasTerm(left.scheduling, text) ||
+      hasTerm(left.social, text) ||
+      smallTalkTerms(text).some((term) => !AMBIGUOUS_SMALL_TALK.has(term));
+    // Words that are small talk in one consultation and history in another ('eggs' of a layer flock, goat
+    // 'kids', urine 'like tea'): they leave a sentence out only when nothing clinical is said with them.
+    const ambiguousChat = !chat && smallTalkTerms(text).length > 0;
+    if (!header && !measured) {
+      if (
+        (chat && total < CHAT_OVERRIDE) ||
+        (ambiguousChat && total < MIN_CLINICAL) ||
+        (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > 0.5) ||
+        (probabilities.L >= LEAVE_OUT_PROBABILITY && total < MIN_CLINICAL) ||
+        (probabilities.L >= UNCLEAR_LEAVE_OUT && total <= 1)
+      ) {
+        leave(leftOutReasonOf(text));
+        continue;
+      }
     }
     if (speaker === 'client') {
-      if (total >= MIN_SCORE) out.push({ ...base, section: 'S' });
-      else drop('no-clinical-content');
+      out.push({ ...base, section: 'S' });
       continue;
     }
     if (header) {
       out.push({ ...base, section: header });
       continue;
     }
-    // Inside a dictated section everything is clinical, so a weaker cue suffices there.
-    if (total < (context ? MIN_SCORE - 1 : MIN_SCORE)) {
-      drop('no-clinical-content');
-      continue;
-    }
-    const withContext = { ...scores };
-    if (context) withContext[context] += 4;
-    out.push({ ...base, section: argmax(withContext) });
+    const combined = { ...scores };
+    for (const section of SOAP_KEYS)
+      combined[section] += MODEL_WEIGHT * Math.log(probabilities[section] + MODEL_FLOOR);
+    if (context) combined[context] += 4;
+    if (CONDITIONAL_ACTION.test(text) || INSTRUCTION.test(text)) combined.P += 5;
+    out.push({ ...base, section: argmax(combined) });
   }
   return out;
 }

@@ -9,13 +9,16 @@ import type {
   ExtractResponse,
   SoapSection,
 } from '../schemas/clinical';
-import { bulletsOf, mergeDuplicates, type DraftBullet } from './bullets';
+import type { LeftOutLine } from '../schemas/clinical';
+import { groupByAnimal } from './animals';
+import { bulletsOf, mergeDuplicates, removeFillers, type DraftBullet } from './bullets';
 import { classifyUtterances, type Classified } from './classify';
 import { isSupported, placeSegments, toEvidenceSpans } from './evidence';
 import type { SoapKey } from './lexicon';
 import { normaliseDoses } from './normalise';
 import { checkPlanSafety, inferSpecies } from './safety';
 import { splitUtterances } from './split';
+import { capitalise } from './text';
 
 const SECTION_OF: Record<SoapKey, SoapSection> = {
   S: 'subjective',
@@ -82,7 +85,28 @@ export function extractClinicalNotes(
   const transcript = request.transcript;
   const warnings: string[] = [];
   const classified = classifyUtterances(splitUtterances(transcript));
-  const drafts = mergeDuplicates(classified.flatMap(bulletsOf));
+  const placed = request.segments ? placeSegments(transcript, request.segments) : [];
+
+  // Nothing is lost silently: an utterance is either in a section or in 'Left out', with its reason.
+  const leftOut: LeftOutLine[] = [];
+  const keptDrafts: DraftBullet[] = [];
+  for (const item of classified) {
+    const { utterance } = item;
+    const drafts = item.section ? bulletsOf(item) : [];
+    if (drafts.length > 0) {
+      keptDrafts.push(...drafts);
+      continue;
+    }
+    const suggested = item.suggestedSection ?? item.section ?? undefined;
+    leftOut.push({
+      text: utterance.text.trim(),
+      // A kept sentence that cleans down to nothing ('Right, so, um…') was an acknowledgement.
+      reason: item.leftOutReason ?? 'greeting',
+      ...(suggested ? { suggestedSection: SECTION_OF[suggested] } : {}),
+      spans: toEvidenceSpans(transcript, [{ start: utterance.start, end: utterance.end }], placed),
+    });
+  }
+  const drafts = mergeDuplicates(groupByAnimal(keptDrafts, transcript));
 
   const supported: DraftBullet[] = [];
   const unsupported: DraftBullet[] = [];
@@ -90,12 +114,17 @@ export function extractClinicalNotes(
     const quoted = draft.spans.map((s) => transcript.slice(s.start, s.end)).join(' ');
     // Bullets carry canonical doses ('0.5 mg/kg PO SID'); the quote supports them in either spelling.
     const evidenceText = `${quoted} ${normaliseDoses(quoted)}`;
-    (isSupported(draft.text, evidenceText) ? supported : unsupported).push(draft);
+    if (isSupported(draft.text, evidenceText)) supported.push(draft);
+    else {
+      // Never drop a clinical statement because its cleaned wording drifted: fall back to the spoken words.
+      unsupported.push(draft);
+      const spoken = capitalise(removeFillers(quoted).replace(/(?<!\.)\.+$/u, ''));
+      if (spoken) supported.push({ ...draft, text: spoken });
+    }
   }
 
   const sections: Record<SoapSection, string[]> = { subjective: [], objective: [], assessment: [], plan: [] };
   const evidence: BulletEvidence[] = [];
-  const placed = request.segments ? placeSegments(transcript, request.segments) : [];
   for (const draft of supported) {
     const section = SECTION_OF[draft.section];
     const lines = sections[section];
@@ -116,5 +145,7 @@ export function extractClinicalNotes(
     trace.drafts = drafts;
     trace.droppedUnsupported = unsupported;
   }
-  return completeResponse(request, sections, evidence, warnings);
+  const response = completeResponse(request, sections, evidence, warnings);
+  response.leftOut = leftOut;
+  return response;
 }

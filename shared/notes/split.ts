@@ -3,6 +3,7 @@
  * utterances, keeping character offsets into the original transcript for evidence.
  */
 import { lexicon } from './lexicon';
+import { leftOutLexicon } from './model';
 import { hasTerm } from './text';
 
 export type Speaker = 'vet' | 'client' | 'unknown';
@@ -52,7 +53,24 @@ const ABBREVIATIONS = new Set([
   'nr',
   'no',
   'approx',
+  'appr',
   'ca',
+  'cf',
+  'etc',
+  'spp',
+  'sp',
+  'resp',
+  'temp',
+  'vol',
+  'max',
+  'min',
+  'wt',
+  'mnr',
+  'dok',
+  'bl',
+  'nl',
+  'ong',
+  'vgl',
   'bv',
   'st',
 ]);
@@ -84,6 +102,8 @@ function sentenceRanges(text: string, offset: number): Array<[number, number]> {
     const end = match.index + match[0].length;
     const lastWord = match[0].startsWith('.') ? lastWordBefore(text, start, match.index) : '';
     if (ABBREVIATIONS.has(lastWord.replace(/\.$/, ''))) continue;
+    // An initial before a lower-case word is a genus or a name, not a sentence end: 'E. coli', 'B. bovis'.
+    if (/^\p{L}$/u.test(lastWord) && /^\s{1,3}\p{Ll}/u.test(text.slice(end, end + 4))) continue;
     ranges.push([start, end]);
     start = end;
   }
@@ -103,13 +123,16 @@ const MIN_PIECE_WORDS = 6;
 // Where speech without punctuation (ASR output) usually turns to a new thought.
 const THOUGHT_BREAK =
   /\s(?=(?:okay|ok|alright|all right|so|now|um|uh|mm-hmm|and then|but|because|well|anyway|also|goed|reg|nou|toe|want|maar|en toe|dan)\b)/giu;
+// Where an aside starts or ends inside one breath: 'oh and the owner asked…', '… hey max started vomiting'.
+const ASIDE_BREAK =
+  /\s(?=(?:oh|o ja|by the way|ag|sjoe|shoo|thanks|thank you|dankie|wil jy|would you like|did you|het jy|hi|hello|morning|môre|sorry|en dokter|and doctor|the owner asked|die eienaar het gevra)\b)|(?<=\b(?:hey|hê|nè|né))\s/giu;
 
 // Second-level breaks for what is still too long: where a new subject or a new measurement starts.
 const CLAUSE_BREAK =
   /\s(?=(?:i'm|i am|i|we|we'll|he's|she's|he|she|there's|it's|ek|ons|hy|hy's|sy's|dis|daar|temperature|temperatuur|heart rate|hartklop|respiratory|asemhaling|weight|gewig|plan|assessment|diagnose|diagnosis|prognosis|prognose|on examination|by ondersoek)\b)/giu;
 const LONG_PIECE_WORDS = 25;
 const SMALL_TALK_SPLIT_WORDS = 15;
-const MIN_ASIDE_WORDS = 4;
+const MIN_ASIDE_WORDS = 3;
 const MIN_CLAUSE_WORDS = 8;
 
 const wordCount = (text: string): number => text.trim().split(/\s+/).filter(Boolean).length;
@@ -142,21 +165,64 @@ function cutAt(
 function splitRunOn(transcript: string, start: number, end: number): Array<[number, number]> {
   const words = wordCount(transcript.slice(start, end));
   // An aside inside a long breath must not take the clinical words around it down with it.
-  if (words > SMALL_TALK_SPLIT_WORDS && hasTerm(lexicon().smallTalk, transcript.slice(start, end))) {
+  const piece = transcript.slice(start, end);
+  const left = leftOutLexicon();
+  const aside =
+    hasTerm(lexicon().smallTalk, piece) || hasTerm(left.billing, piece) || hasTerm(left.social, piece);
+  if (words > SMALL_TALK_SPLIT_WORDS && aside) {
     return cutAt(
       transcript,
       start,
       end,
-      new RegExp(`${THOUGHT_BREAK.source}|${CLAUSE_BREAK.source}`, 'giu'),
+      new RegExp(`${ASIDE_BREAK.source}|${THOUGHT_BREAK.source}|${CLAUSE_BREAK.source}`, 'giu'),
       MIN_ASIDE_WORDS,
-    );
+    ).flatMap(([s, e]) => capLength(transcript, s, e));
   }
   if (words <= RUN_ON_WORDS) return [[start, end]];
-  return cutAt(transcript, start, end, THOUGHT_BREAK, MIN_PIECE_WORDS).flatMap(([s, e]) =>
-    wordCount(transcript.slice(s, e)) > LONG_PIECE_WORDS
-      ? cutAt(transcript, s, e, CLAUSE_BREAK, MIN_CLAUSE_WORDS)
-      : [[s, e] as [number, number]],
-  );
+  return cutAt(transcript, start, end, THOUGHT_BREAK, MIN_PIECE_WORDS)
+    .flatMap(([s, e]) =>
+      wordCount(transcript.slice(s, e)) > LONG_PIECE_WORDS
+        ? cutAt(transcript, s, e, CLAUSE_BREAK, MIN_CLAUSE_WORDS)
+        : [[s, e] as [number, number]],
+    )
+    .flatMap(([s, e]) => capLength(transcript, s, e));
+}
+
+/** No bullet over this many words (speech-engine text runs on for a hundred words and more). */
+export const MAX_UTTERANCE_WORDS = 35;
+const ANY_BREAK = new RegExp(
+  `${ASIDE_BREAK.source}|${THOUGHT_BREAK.source}|${CLAUSE_BREAK.source}|(?<=[,;:])\\s|\\s(?=(?:and|en|with|met|then|daarna|which|wat)\\b)`,
+  'giu',
+);
+
+/**
+ * Cuts a piece still longer than MAX_UTTERANCE_WORDS at the clause break nearest its middle (any break:
+ * discourse marker, new subject, comma, 'and'), else at the middle word; repeats on the halves. Each level
+ * scans its piece once, so the whole is O(n log n) at worst.
+ */
+function capLength(transcript: string, start: number, end: number): Array<[number, number]> {
+  const text = transcript.slice(start, end);
+  if (wordCount(text) <= MAX_UTTERANCE_WORDS) return [[start, end]];
+  const middle = text.length / 2;
+  let best = -1;
+  let bestLength = 0;
+  for (const match of text.matchAll(ANY_BREAK)) {
+    if (best < 0 || Math.abs(match.index - middle) < Math.abs(best - middle)) {
+      best = match.index;
+      bestLength = match[0].length;
+    }
+  }
+  if (best <= 0 || best >= text.length - 1) {
+    // No break at all: cut at the space nearest the middle.
+    const space = text.indexOf(' ', Math.floor(middle));
+    if (space <= 0) return [[start, end]];
+    best = space;
+    bestLength = 1;
+  }
+  return [
+    ...capLength(transcript, start, start + best),
+    ...capLength(transcript, start + best + bestLength, end),
+  ].filter(([s, e]) => transcript.slice(s, e).trim() !== '');
 }
 
 /** Utterances of a transcript, in order. */

@@ -165,10 +165,30 @@ export const SafetyFlagSchema = z.object({
 });
 export type SafetyFlag = z.infer<typeof SafetyFlagSchema>;
 
+/**
+ * Why an utterance is not in the notes. Only talk that is not about the animal may be left out: social chat,
+ * greetings and acknowledgements, billing, scheduling and recording logistics; a question is left out
+ * because its answer, not the question, carries the fact (a question must never read as a finding).
+ */
+export const LEFT_OUT_REASONS = ['small-talk', 'greeting', 'billing', 'scheduling', 'question'] as const;
+export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
+
+/** One utterance the notes leave out, with its reason and where it was said, so that nothing is lost silently. */
+export const LeftOutLineSchema = z.object({
+  text: z.string(),
+  reason: z.enum(LEFT_OUT_REASONS),
+  /** The section the vet would most likely move it to, when the engine has a guess. */
+  suggestedSection: z.enum(SOAP_SECTIONS).optional(),
+  spans: z.array(EvidenceSpanSchema).min(1),
+});
+export type LeftOutLine = z.infer<typeof LeftOutLineSchema>;
+
 export const ExtractResponseSchema = z.object({
   clinicalData: ClinicalDataSchema,
   evidence: z.array(BulletEvidenceSchema),
   safetyFlags: z.array(SafetyFlagSchema),
+  /** Every utterance not in the notes ('Left out of the notes'); absent from engines that do not report it. */
+  leftOut: z.array(LeftOutLineSchema).optional(),
   warnings: z.array(z.string()).optional(),
 });
 export type ExtractResponse = z.infer<typeof ExtractResponseSchema>;

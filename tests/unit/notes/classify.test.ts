@@ -75,7 +75,9 @@ describe('classifier rules', () => {
     const result = sections(
       'Assessment: bacterial pneumonia.\nThe lungs are worse on the left side.\nPlan: oxytetracycline 20 mg/kg IM.\nKeep her in the shade with water.',
     );
-    expect(result['The lungs are worse on the left side.']).toBe('A');
+    // A header carries the dictation only where the sentence itself does not say otherwise: an examination
+    // finding spoken after 'Assessment:' is still a finding.
+    expect(result['The lungs are worse on the left side.']).toBe('O');
     expect(result['Keep her in the shade with water.']).toBe('P');
   });
   it('rule 4: a client turn only ever goes to Subjective', () => {

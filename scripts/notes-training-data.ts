@@ -1,0 +1,207 @@
+/**
+ * Labelled utterances for the notes model (shared by `npm run train:notes` and the cross-validation in
+ * `npm run eval:notes`):
+ *  - ACI-Bench (distant supervision): each dialogue utterance is aligned to the reference-note sentence that
+ *    shares the most content words with it; the note section it lands in is its label (HPI/ROS/history → S,
+ *    exam/vitals/results → O, diagnoses and reasoning → A, treatment/testing/education/instructions → P).
+ *    An utterance sharing (almost) nothing with the note and saying little is 'L' (left out).
+ *  - The dev vet scripts: an utterance matching a fact's patterns takes that fact's section; one matching a
+ *    noise pattern is 'L'.
+ *  - The bilingual set (tests/fixtures/notes/train/bilingual.json): hand-labelled English/Afrikaans sentences.
+ * The blind set is never read here.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { detectLanguage } from '../shared/notes/classify';
+import { utteranceFeatures, type LabelledExample, type ModelClass } from '../shared/notes/model';
+import { splitUtterances, type Speaker } from '../shared/notes/split';
+import { contentTokens } from '../shared/notes/text';
+
+/** RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). */
+export function parseCsv(text: string): Array<Record<string, string>> {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  const [header, ...rows] = records;
+  if (!header) return [];
+  return rows
+    .filter((r) => r.length === header.length)
+    .map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+}
+
+export interface Encounter {
+  id: string;
+  dialogue: string;
+  note: string;
+}
+
+export function readAci(file: string): Encounter[] {
+  return parseCsv(readFileSync(file, 'utf8')).map((row) => ({
+    id: row.encounter_id ?? '',
+    dialogue: row.dialogue ?? '',
+    note: row.note ?? '',
+  }));
+}
+
+const PLAN_LINE =
+  /^\s*(?:[•*-]\s*)?(?:additional testing|medical treatment|patient education|plan|treatment|recommendation|follow[- ]?up|instructions?|procedure)\b/iu;
+const PLAN_WORDS =
+  /\b(?:will|recommend|prescribe|prescribed|continue|start|started|order|ordered|refer|referral|follow up|return|schedule|increase|decrease|discontinue|advised|instructed|encouraged)\b/iu;
+
+/** The SOAP section of each reference-note sentence. */
+function noteSentences(note: string): Array<{ section: ModelClass; tokens: Set<string> }> {
+  const out: Array<{ section: ModelClass; tokens: Set<string> }> = [];
+  let section: ModelClass = 'S';
+  let inAssessmentPlan = false;
+  for (const rawLine of note.split('\n')) {
+    const line = rawLine.trim();
+    if (!line) continue;
+    const heading = /^[A-Z][A-Z /&:]{2,60}:?$/u.test(line) ? line.replace(/:$/u, '') : null;
+    if (heading) {
+      inAssessmentPlan = false;
+      if (/ASSESSMENT AND PLAN|ASSESSMENT & PLAN/u.test(heading)) {
+        section = 'A';
+        inAssessmentPlan = true;
+      } else if (/PLAN|INSTRUCTION|PROCEDURE/u.test(heading)) section = 'P';
+      else if (/ASSESSMENT|IMPRESSION/u.test(heading)) section = 'A';
+      else if (/EXAM|VITAL|RESULT|MSK/u.test(heading)) section = 'O';
+      else section = 'S';
+      continue;
+    }
+    let lineSection = section;
+    if ((inAssessmentPlan || section === 'A') && (PLAN_LINE.test(line) || PLAN_WORDS.test(line)))
+      lineSection = 'P';
+    for (const sentence of line.split(/(?<=[.!?])\s+/u)) {
+      const tokens = new Set(contentTokens(sentence));
+      if (tokens.size > 0) out.push({ section: lineSection, tokens });
+    }
+  }
+  return out;
+}
+
+const ACI_SPEAKER = /^\s*\[(doctor|patient|patient_guest|guest_family|guest_clinician|nurse)\]/iu;
+
+/** Distantly labelled utterances of one ACI-Bench encounter. */
+export function aciExamples(encounter: Encounter): LabelledExample[] {
+  const sentences = noteSentences(encounter.note);
+  // Inverted index: token → note sentences, so alignment is linear in the dialogue's length.
+  const index = new Map<string, number[]>();
+  sentences.forEach((s, i) => {
+    for (const t of s.tokens) index.set(t, [...(index.get(t) ?? []), i]);
+  });
+  const examples: LabelledExample[] = [];
+  const lines = encounter.dialogue.split('\n');
+  const speakers = lines.map((l): Speaker => {
+    const m = ACI_SPEAKER.exec(l);
+    if (!m) return 'unknown';
+    return m[1]?.toLowerCase() === 'doctor' || m[1]?.toLowerCase() === 'guest_clinician' ? 'vet' : 'client';
+  });
+  for (const utterance of splitUtterances(encounter.dialogue)) {
+    const tokens = [...new Set(contentTokens(utterance.text))];
+    const speaker = speakers[utterance.turn] ?? 'unknown';
+    const hits = new Map<number, number>();
+    for (const t of tokens) for (const i of index.get(t) ?? []) hits.set(i, (hits.get(i) ?? 0) + 1);
+    let best = -1;
+    let bestShared = 0;
+    for (const [i, shared] of hits) {
+      if (shared <= bestShared) continue;
+      best = i;
+      bestShared = shared;
+    }
+    let label: ModelClass | null = null;
+    if (tokens.length > 0 && bestShared >= 2 && bestShared / tokens.length >= 0.34)
+      label = sentences[best]?.section ?? null;
+    else if (bestShared === 0 && tokens.length <= 6) label = 'L';
+    if (!label) continue;
+    examples.push({
+      features: utteranceFeatures(utterance.text, { speaker, language: 'en' }),
+      label,
+    });
+  }
+  return examples;
+}
+
+const DevScriptSchema = z.object({
+  id: z.string(),
+  turns: z.array(z.object({ speaker: z.string(), text: z.string() })),
+  facts: z.array(z.object({ section: z.enum(['S', 'O', 'A', 'P']), patterns: z.array(z.string()) })),
+  noise: z.array(z.string()).optional(),
+});
+
+/** Labelled utterances of the consultation scripts in a folder (facts → their section, noise → L). */
+export function scriptExamples(dir: string): LabelledExample[] {
+  const examples: LabelledExample[] = [];
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    const script = DevScriptSchema.parse(JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
+    const facts = script.facts.map((f) => ({
+      section: f.section,
+      res: f.patterns.map((p) => new RegExp(p, 'iu')),
+    }));
+    const noise = (script.noise ?? []).map((p) => new RegExp(p, 'iu'));
+    for (const turn of script.turns) {
+      const speaker: Speaker = turn.speaker === 'vet' ? 'vet' : 'client';
+      for (const utterance of splitUtterances(turn.text)) {
+        const text = utterance.text;
+        let label: ModelClass | null = null;
+        if (noise.some((re) => re.test(text))) label = 'L';
+        else {
+          const sections = new Set(
+            facts.filter((f) => f.res.some((re) => re.test(text))).map((f) => f.section),
+          );
+          if (sections.size === 1) label = [...sections][0] ?? null;
+          else if (sections.size === 0 && contentTokens(text).length <= 2) label = 'L';
+        }
+        if (!label) continue;
+        examples.push({
+          features: utteranceFeatures(text, { speaker, language: detectLanguage(text) }),
+          label,
+        });
+      }
+    }
+  }
+  return examples;
+}
+
+const BilingualSchema = z.array(
+  z.object({
+    text: z.string(),
+    label: z.enum(['S', 'O', 'A', 'P', 'L']),
+    speaker: z.enum(['vet', 'client', 'unknown']).default('unknown'),
+  }),
+);
+
+/** The hand-labelled bilingual sentences. */
+export function bilingualExamples(file: string): LabelledExample[] {
+  return BilingualSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).map((row) => ({
+    features: utteranceFeatures(row.text, { speaker: row.speaker, language: detectLanguage(row.text) }),
+    label: row.label,
+  }));
+}

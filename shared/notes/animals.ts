@@ -1,0 +1,125 @@
+/**
+ * Multi-animal visits: findings and treatments keep the animal they belong to. An utterance naming an animal
+ * by ear tag or number ('Cow 812', 'oorplaatjie 214', 'kid number 56', 'ram 7') makes it the animal in scope
+ * until another is named, a herd-level statement is made ('the whole flock', 'die hele kudde') or a spoken
+ * section header starts a new part of the dictation. On a visit with two or more named animals, Objective,
+ * Assessment and Plan bullets in an animal's scope are grouped per animal: 'Cow 812 — BCS 2/5; lame left hind'.
+ */
+import type { DraftBullet } from './bullets';
+import { contentTokens } from './text';
+
+// Linear: each alternative is a bounded word followed by a bounded number; no nested quantifiers.
+const ANIMAL_ID =
+  /(?<![\p{L}\d])(?:(cow|koei|ewe|ooi|ram|bull|bul|heifer|vers|calf|kalf|kid|lam|lamb|goat|bok|bokkie|sow|sog|gilt|pig|vark|hen|horse|perd|mare|merrie|steer|os|dog|hond|cat|kat|animal|dier)\s{1,3}(?:(?:number|nommer|nr\.?|#)\s{0,3})?(\d{1,6})|(ear ?tag|oorplaatjie|oormerk|tag|number|nommer|nr\.?)\s{0,3}(?:(?:number|nommer|nr\.?)\s{0,3})?(\d{1,6}))(?![\d.,]\d|\d|\s?(?:kg|%|mg|ml|days?|dae|weeks?|weke|hours?|ure|uur|min))/giu;
+const HERD_LEVEL =
+  /(?<![\p{L}])(?:whole (?:herd|flock|group|mob)|all (?:the )?(?:cows|ewes|sheep|goats|kids|calves|animals|birds|pigs)|the rest of the (?:herd|flock)|die hele (?:kudde|trop|klomp)|al die (?:koeie|ooie|skape|bokke|lammers|kalwers|diere|varke))(?![\p{L}])/iu;
+const HEADER_START =
+  /^\s*(?:plan|assessment|assessering|diagnosis|diagnose|treatment|behandeling|findings|bevindinge|on examination|by ondersoek)\b/iu;
+
+const DISPLAY: Record<string, string> = {
+  'ear tag': 'Tag',
+  eartag: 'Tag',
+  tag: 'Tag',
+  oorplaatjie: 'Oorplaatjie',
+  oormerk: 'Oormerk',
+  number: 'No.',
+  nommer: 'Nr.',
+  nr: 'Nr.',
+  'nr.': 'Nr.',
+};
+
+/** The animal an utterance names, as a display label ('Cow 812', 'Koei 1123', 'Tag 214'), or null. */
+export function animalIdIn(text: string): string | null {
+  ANIMAL_ID.lastIndex = 0;
+  const match = ANIMAL_ID.exec(text);
+  ANIMAL_ID.lastIndex = 0;
+  if (!match) return null;
+  const kind = (match[1] ?? match[3] ?? '').toLowerCase().replace(/\s+/gu, ' ');
+  const number = match[2] ?? match[4] ?? '';
+  const label = DISPLAY[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);
+  return `${label} ${number}`;
+}
+
+function numberOf(label: string): string {
+  return label.slice(label.lastIndexOf(' ') + 1);
+}
+
+const MAX_GROUP_WORDS = 35;
+const wordCount = (text: string): number => text.split(/\s+/u).filter(Boolean).length;
+
+/**
+ * Prefixes and groups bullets per animal (see the module comment). Drafts are in transcript order; `transcript`
+ * gives each draft's source sentence. Linear in the number of drafts.
+ */
+export function groupByAnimal(drafts: DraftBullet[], transcript: string): DraftBullet[] {
+  // Which animal each draft belongs to, scanning sources in order.
+  const owners: Array<string | null> = [];
+  const named = new Set<string>();
+  let current: string | null = null;
+  let lastSource = -1;
+  for (const draft of drafts) {
+    const first = draft.spans[0];
+    const source = first ? sentenceAround(transcript, first.start, first.end) : '';
+    if (first && first.start !== lastSource) {
+      const id = animalIdIn(source);
+      if (id) {
+        current = id;
+        named.add(numberOf(id));
+      } else if (HERD_LEVEL.test(source) || HEADER_START.test(source)) current = null;
+      lastSource = first.start;
+    }
+    owners.push(current);
+  }
+  if (named.size < 2) return drafts;
+
+  const out: DraftBullet[] = [];
+  // Open group per section: the last grouped bullet of that section, and whose it is.
+  const open = new Map<string, { owner: string; bullet: DraftBullet }>();
+  drafts.forEach((draft, i) => {
+    const owner = owners[i];
+    if (!owner || draft.section === 'S') {
+      out.push(draft);
+      if (draft.section !== 'S') open.delete(draft.section);
+      return;
+    }
+    const body = draft.text.includes(numberOf(owner)) ? stripOwner(draft.text, owner) : draft.text;
+    const group = open.get(draft.section);
+    if (group && group.owner === owner && wordCount(group.bullet.text) + wordCount(body) <= MAX_GROUP_WORDS) {
+      group.bullet.text = `${group.bullet.text}; ${lowerFirst(body)}`;
+      group.bullet.spans.push(...draft.spans);
+      return;
+    }
+    const bullet: DraftBullet = {
+      section: draft.section,
+      text: `${owner} — ${body}`,
+      spans: [...draft.spans],
+    };
+    out.push(bullet);
+    open.set(draft.section, { owner, bullet });
+  });
+  return out;
+}
+
+/** The bullet without a leading mention of its own animal ('Cow 812: BCS 2' → 'BCS 2'). */
+function stripOwner(text: string, owner: string): string {
+  ANIMAL_ID.lastIndex = 0;
+  const match = ANIMAL_ID.exec(text);
+  ANIMAL_ID.lastIndex = 0;
+  if (!match || match.index > 2 || !match[0].includes(numberOf(owner))) return text;
+  const rest = text.slice(match.index + match[0].length).replace(/^[\s:,;.-]+/u, '');
+  return contentTokens(rest).length > 0 ? rest.charAt(0).toUpperCase() + rest.slice(1) : text;
+}
+
+function lowerFirst(text: string): string {
+  // Keep abbreviations and units as spoken ('BCS', 'CMT'); lower only an ordinary capitalised word.
+  return /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+/** The sentence a span sits in (bounded look-around, so the scan stays linear overall). */
+function sentenceAround(text: string, start: number, end: number): string {
+  const from = Math.max(0, start - 200);
+  const to = Math.min(text.length, end + 1);
+  const before = text.slice(from, start);
+  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n'), before.lastIndexOf('? '));
+  return text.slice(cut >= 0 ? from + cut + 1 : start, to);
+}

@@ -1,0 +1,190 @@
+/**
+ * The learned part of the extractor: a multinomial naive Bayes model over words, word pairs and lexicon
+ * features that scores, for one utterance, the four SOAP sections and 'L' (left out: social chat, billing,
+ * logistics). Weights are a JSON data file (model/weights.json) written by `npm run train:notes` from ACI-Bench
+ * train (dialogue turns aligned to reference-note sections), the dev vet scripts and a bilingual labelled set.
+ *
+ * Naive Bayes because it trains in one pass, needs no dependency, runs in the browser, and its log-likelihoods
+ * add up with the lexicon's cue scores. Every feature is computed in one linear scan of the utterance.
+ */
+import { SOAP_KEYS, lexicon, type SoapKey } from './lexicon';
+import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
+import { extractVitals, type Language } from './normalise';
+import type { Speaker } from './split';
+import { compileTerms, findTerms, hasTerm, words } from './text';
+
+export type ModelClass = SoapKey | 'L';
+export const MODEL_CLASSES: readonly ModelClass[] = ['S', 'O', 'A', 'P', 'L'];
+
+export interface NotesModel {
+  version: 1;
+  about: string;
+  classes: ModelClass[];
+  /** Log prior of each class. */
+  priors: number[];
+  /** Log likelihood of each feature per class (Laplace-smoothed). */
+  features: Record<string, number[]>;
+  /** Log likelihood of a feature never seen in training, per class. */
+  unseen: number[];
+  trainedOn: Record<string, number>;
+}
+
+export interface FeatureContext {
+  speaker: Speaker;
+  language: Language;
+}
+
+const NUMBER_WITH_UNIT =
+  /\d\s*(?:%|kg|g\b|gram|mg|ml|l\b|liter|litre|mm|cm|bpm|°|degrees|grade|min|minutes|sec|seconds|sekondes|hours|ure|uur|days|dae|weeks|weke)/iu;
+const DOSE = /\d\s*(?:mg\/kg|mg|ml|iu|µg\/kg|units|eenhede|milligram|millilit|cc|tablets?|tablette?)\b/iu;
+const CONDITIONAL =
+  /(?<![\p{L}])(?:if|unless|in case|should (?:he|she|it|they)|indien|tensy|as (?:hy|sy|dit|hulle|die))(?![\p{L}])/iu;
+const FUTURE =
+  /(?<![\p{L}])(?:will|we'll|i'll|going to|gonna|tomorrow|next week|sal|gaan|môre|more|volgende week|recheck|come back|kom terug)(?![\p{L}])/iu;
+const HEDGE =
+  /(?<![\p{L}])(?:think|suspect|probably|likely|possibly|maybe|might|could be|vermoed|dink|waarskynlik|moontlik|dalk)(?![\p{L}])/iu;
+const IMPERATIVE_START =
+  /^(?:give|keep|bring|start|stop|continue|feed|call|phone|watch|monitor|apply|clean|repeat|avoid|gee|hou|bring|begin|staak|voer|bel|dop|herhaal|vermy)\b/iu;
+
+const STOP_WORDS = new Set(
+  (
+    'the and for with that this was were has have had are not but his her she him they them their from into ' +
+    'will would can could should about also then than there here when what which who how been being very ' +
+    "you your i'm it's that's he's she's we're they're i've i'll we'll don't didn't just yeah okay right well " +
+    'die het nie van vir met wat sal kan ook maar dan was hulle ons jou julle hier daar baie net nog een twee ' +
+    "hom haar dit dis sy's hy's ek is 'n my jy u hê"
+  ).split(' '),
+);
+
+/** Naive Bayes is overconfident (its features are not independent); its log odds are scaled down by this. */
+const TEMPERATURE = 0.5;
+
+interface LeftOutTerms {
+  greeting: RegExp;
+  billing: RegExp;
+  scheduling: RegExp;
+  social: RegExp;
+}
+let leftOutTerms: LeftOutTerms | undefined;
+
+/** The left-out term lists (lexicon/leftout.json), compiled once. */
+export function leftOutLexicon(): LeftOutTerms {
+  leftOutTerms ??= {
+    greeting: compileTerms(leftOutJson.greeting),
+    billing: compileTerms(leftOutJson.billing),
+    scheduling: compileTerms(leftOutJson.scheduling),
+    social: compileTerms(leftOutJson.social),
+  };
+  return leftOutTerms;
+}
+
+/** Feature strings of one utterance: words, adjacent word pairs, and lexicon/shape features ('#…'). */
+export function utteranceFeatures(text: string, context: FeatureContext): string[] {
+  const lex = lexicon();
+  // Content words only: function words ('die', 'het', 'the') say which language, not which section, and the
+  // two languages are unevenly spread over the training sources.
+  const tokens = words(text)
+    .filter((w) => /\d/u.test(w) || (w.length >= 3 && !STOP_WORDS.has(w)))
+    .map((w) => (/\d/u.test(w) ? '<num>' : w));
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] ?? '';
+    out.push(token);
+    if (i > 0) out.push(`${tokens[i - 1] ?? ''}_${token}`);
+  }
+  out.push(`#speaker:${context.speaker}`);
+  out.push(`#len:${tokens.length < 4 ? 'xs' : tokens.length < 9 ? 's' : tokens.length < 20 ? 'm' : 'l'}`);
+  if (/\?\s*$/u.test(text)) out.push('#question');
+  if (NUMBER_WITH_UNIT.test(text)) out.push('#num-unit');
+  if (DOSE.test(text)) out.push('#dose', '#dose');
+  if (CONDITIONAL.test(text)) out.push('#conditional');
+  if (FUTURE.test(text)) out.push('#future');
+  if (HEDGE.test(text)) out.push('#hedge');
+  if (IMPERATIVE_START.test(text.trimStart())) out.push('#imperative');
+  const drugs = findTerms(lex.drugNames, text).length;
+  if (drugs > 0) out.push('#drug', '#drug');
+  if (extractVitals(text, context.language).length > 0) out.push('#vital', '#vital');
+  for (const section of SOAP_KEYS) {
+    for (const { weight, pattern } of lex.cues[section]) {
+      if (weight >= 2 && hasTerm(pattern, text)) out.push(`#cue:${section}${weight}`);
+    }
+  }
+  const left = leftOutLexicon();
+  if (hasTerm(lex.smallTalk, text)) out.push('#smalltalk');
+  for (const kind of ['greeting', 'billing', 'scheduling', 'social'] as const) {
+    if (hasTerm(left[kind], text)) out.push(`#left:${kind}`);
+  }
+  return out;
+}
+
+/** Class probabilities of one utterance (softmax of the naive Bayes log posteriors). */
+export function predictClasses(model: NotesModel, features: string[]): Record<ModelClass, number> {
+  const scores = [...model.priors];
+  for (const feature of features) {
+    const likelihood = model.features[feature];
+    // Unknown words carry no evidence either way: skipping them keeps long utterances from drifting to the
+    // class with the most training text.
+    if (!likelihood) continue;
+    for (let c = 0; c < scores.length; c++) scores[c] = (scores[c] ?? 0) + (likelihood[c] ?? 0);
+  }
+  for (let c = 0; c < scores.length; c++) scores[c] = (scores[c] ?? 0) * TEMPERATURE;
+  const max = Math.max(...scores);
+  const exps = scores.map((s) => Math.exp(s - max));
+  const total = exps.reduce((a, b) => a + b, 0);
+  const out = { S: 0, O: 0, A: 0, P: 0, L: 0 } as Record<ModelClass, number>;
+  model.classes.forEach((cls, c) => (out[cls] = (exps[c] ?? 0) / total));
+  return out;
+}
+
+export interface LabelledExample {
+  features: string[];
+  label: ModelClass;
+}
+
+/** Trains the model (multinomial naive Bayes, Laplace smoothing); features seen fewer than minCount times are dropped. */
+export function trainModel(
+  examples: LabelledExample[],
+  trainedOn: Record<string, number>,
+  minCount = 2,
+): NotesModel {
+  const classes = [...MODEL_CLASSES];
+  const classIndex = new Map(classes.map((c, i) => [c, i]));
+  const docCounts = classes.map(() => 0);
+  const featureTotals = new Map<string, number>();
+  for (const ex of examples)
+    for (const f of ex.features) featureTotals.set(f, (featureTotals.get(f) ?? 0) + 1);
+  const counts = new Map<string, number[]>();
+  const classTotals = classes.map(() => 0);
+  for (const ex of examples) {
+    const c = classIndex.get(ex.label) ?? 0;
+    docCounts[c] = (docCounts[c] ?? 0) + 1;
+    for (const f of ex.features) {
+      if ((featureTotals.get(f) ?? 0) < minCount) continue;
+      let row = counts.get(f);
+      if (!row) counts.set(f, (row = classes.map(() => 0)));
+      row[c] = (row[c] ?? 0) + 1;
+      classTotals[c] = (classTotals[c] ?? 0) + 1;
+    }
+  }
+  const vocabulary = counts.size;
+  const alpha = 0.5;
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  const features: Record<string, number[]> = {};
+  for (const [f, row] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
+    features[f] = row.map((n, c) =>
+      round(Math.log((n + alpha) / ((classTotals[c] ?? 0) + alpha * vocabulary))),
+    );
+  }
+  const totalDocs = examples.length;
+  return {
+    version: 1,
+    about:
+      'Multinomial naive Bayes over utterance features (shared/notes/model.ts), classes S/O/A/P and L (left out). Written by npm run train:notes; do not edit by hand.',
+    classes,
+    // Flattened priors: the training mix of classes is not the mix of a vet consultation.
+    priors: docCounts.map((n) => round(0.5 * Math.log((n + 1) / (totalDocs + classes.length)))),
+    features,
+    unseen: classTotals.map((t) => round(Math.log(alpha / (t + alpha * vocabulary)))),
+    trainedOn,
+  };
+}
