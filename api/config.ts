@@ -110,6 +110,11 @@ export const configSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   /** Key prefix inside the bucket, so one bucket can hold several installations. */
   S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, "folder names ending in '/', e.g. veldvet/audio/").default('audio/'),
+  /**
+   * The blob sweep (at boot and in the retention purge) removes half-written uploads and audio no recording
+   * references once they are this old: a save writes its audio before its row, so younger ones may be in flight.
+   */
+  ORPHAN_BLOB_GRACE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
 
   // --- Clinical notes (POST /api/extract) ---
   /** embedded: the built-in bilingual extractor (no model, no network); openai: a chat model, falling back to embedded. */

@@ -15,6 +15,15 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const services = createServices({ config, database });
   const app = createApp({ services, webDir: defaultWebDir });
+  // What a kill -9 left in the audio store (half-written uploads, audio whose row was never saved).
+  void services.retention.sweepBlobs().then(
+    (swept) => {
+      if (swept.temporaryBlobsDeleted + swept.orphanBlobsDeleted > 0) {
+        console.log(`[blobs] removed ${swept.temporaryBlobsDeleted} unfinished uploads and ${swept.orphanBlobsDeleted} unreferenced audio files`);
+      }
+    },
+    (error: unknown) => console.error(`[blobs] sweep failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
   const purgeHours = config.RETENTION_PURGE_INTERVAL_HOURS;
   const stopPurge = purgeHours > 0 ? services.retention.schedule(purgeHours * 60 * 60 * 1000) : () => undefined;
   if (!fs.existsSync(defaultWebDir)) console.warn('The web app is not built (npm run build); serving the API only.');

@@ -31,6 +31,11 @@ async function main(): Promise<number> {
           `(retention ${practice.retentionYears} years, last consultation before ${practice.cutoff})`,
       );
     }
+    if (report.temporaryBlobsDeleted + report.orphanBlobsDeleted > 0) {
+      console.log(
+        `Audio store: removed ${report.temporaryBlobsDeleted} unfinished uploads and ${report.orphanBlobsDeleted} audio files no recording references.`,
+      );
+    }
     const total = report.dryRun
       ? report.practices.reduce((sum, practice) => sum + practice.recordingIds.length, 0)
       : report.recordingsDeleted;

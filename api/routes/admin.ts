@@ -166,7 +166,14 @@ export function adminRoutes(services: Services) {
     }),
     async (c) => {
       const report = await services.retention.purge({ dryRun: c.req.valid('json').dryRun });
-      const { rateLimitEventsPruned: _pruned, idempotencyKeysPruned: _replays, practices, ...totals } = report;
+      const {
+        rateLimitEventsPruned: _pruned,
+        idempotencyKeysPruned: _replays,
+        temporaryBlobsDeleted: _temporaries,
+        orphanBlobsDeleted: _orphans,
+        practices,
+        ...totals
+      } = report;
       return c.json(
         {
           report: {

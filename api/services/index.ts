@@ -19,6 +19,7 @@ import { systemClock, type Clock } from './clock.js';
 import { createRateLimitService, type RateLimitService } from './rate-limit-service.js';
 import { createRecordingsService, type RecordingsService } from './recordings-service.js';
 import { createRetentionService, type RetentionService } from './retention-service.js';
+import { sweepBlobs } from './blob-sweep.js';
 import { createSessionService, type SessionService } from './session-service.js';
 import { createExportService, type ExportService } from './export-service.js';
 import { createSettingsService, type SettingsService } from './settings-service.js';
@@ -104,7 +105,22 @@ export function createServices(options: ServiceOptions): Services {
   const adminRepo = adminRepository(database.db, database.dialect);
   const admin = createAdminService({ admin: adminRepo, users: usersRepository(database.db), audit, deleteAudio, clock });
   const idempotency = idempotencyRepository(database.db);
-  const retention = createRetentionService({ admin: adminRepo, audit, rateLimits, idempotency, deleteAudio, clock });
+  const retention = createRetentionService({
+    admin: adminRepo,
+    audit,
+    rateLimits,
+    idempotency,
+    deleteAudio,
+    clock,
+    // Leftovers of crashed saves (issue 14): swept at boot (api/main.ts) and in every purge.
+    sweepBlobs: () =>
+      sweepBlobs({
+        blobs,
+        referencedAudioKeys: (keys) => adminRepo.referencedAudioKeys(keys),
+        clock,
+        graceMs: config.ORPHAN_BLOB_GRACE_MINUTES * 60_000,
+      }),
+  });
 
   const settings = createSettingsService({
     db: database.db,

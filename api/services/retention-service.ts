@@ -2,6 +2,7 @@ import type { AdminRepository, RetentionCandidate } from '../repositories/admin.
 import type { IdempotencyRepository } from '../repositories/idempotency.js';
 import type { AudioDeleter } from './admin-service.js';
 import type { AuditService } from './audit-service.js';
+import type { BlobSweepReport } from './blob-sweep.js';
 import type { Clock } from './clock.js';
 import type { RateLimitService } from './rate-limit-service.js';
 
@@ -32,11 +33,16 @@ export interface PurgeReport {
   practicesOnLegalHold: number;
   rateLimitEventsPruned: number;
   idempotencyKeysPruned: number;
+  /** The blob sweep that follows every real purge (0 on a dry run). */
+  temporaryBlobsDeleted: number;
+  orphanBlobsDeleted: number;
 }
 
 export interface RetentionService {
   /** Deletes (or with dryRun, lists) every expired record and its audio; practices on legal hold are skipped. */
   purge(options?: { dryRun?: boolean }): Promise<PurgeReport>;
+  /** Removes half-written uploads and audio no recording references (at boot; also part of purge()). */
+  sweepBlobs(): Promise<BlobSweepReport>;
   /** Runs purge() every `intervalMs` (first run after one interval); returns a stop function. */
   schedule(intervalMs: number): () => void;
 }
@@ -73,8 +79,10 @@ export function createRetentionService(deps: {
   idempotency: Pick<IdempotencyRepository, 'pruneCompletedBefore'>;
   deleteAudio: AudioDeleter;
   clock: Clock;
+  sweepBlobs?: () => Promise<BlobSweepReport>;
 }): RetentionService {
   const { admin, audit, rateLimits, idempotency, deleteAudio, clock } = deps;
+  const sweepBlobs = deps.sweepBlobs ?? (async () => ({ temporaryBlobsDeleted: 0, orphanBlobsDeleted: 0 }));
   let running: Promise<PurgeReport> | undefined;
 
   async function run(dryRun: boolean): Promise<PurgeReport> {
@@ -88,13 +96,20 @@ export function createRetentionService(deps: {
       practicesOnLegalHold: await admin.countOnLegalHold(),
       rateLimitEventsPruned: 0,
       idempotencyKeysPruned: 0,
+      temporaryBlobsDeleted: 0,
+      orphanBlobsDeleted: 0,
     };
     for (const practice of await admin.practicesForPurge()) {
       const cutoff = retentionCutoff(now, practice.retentionYears);
       const expired = expiredRecordings(await admin.recordingsForRetention(practice.id), cutoff);
       if (expired.length === 0) continue;
       const ids = expired.map((row) => row.id);
-      report.practices.push({ practiceId: practice.id, retentionYears: practice.retentionYears, cutoff: cutoff.toISOString(), recordingIds: ids });
+      report.practices.push({
+        practiceId: practice.id,
+        retentionYears: practice.retentionYears,
+        cutoff: cutoff.toISOString(),
+        recordingIds: ids,
+      });
       if (dryRun) continue;
 
       const deleted = await admin.deleteRecordings(practice.id, ids);
@@ -110,13 +125,20 @@ export function createRetentionService(deps: {
         action: 'retention.purge',
         targetType: 'practice',
         targetId: practice.id,
-        details: { retentionYears: practice.retentionYears, cutoff: cutoff.toISOString(), recordingsDeleted: deleted, audioBlobsDeleted: orphaned.length, recordingIds: ids },
+        details: {
+          retentionYears: practice.retentionYears,
+          cutoff: cutoff.toISOString(),
+          recordingsDeleted: deleted,
+          audioBlobsDeleted: orphaned.length,
+          recordingIds: ids,
+        },
       });
     }
     if (!dryRun) {
       report.rateLimitEventsPruned = await rateLimits.prune();
       const before = new Date(now.getTime() - IDEMPOTENCY_KEEP_DAYS * 86_400_000).toISOString();
       report.idempotencyKeysPruned = await idempotency.pruneCompletedBefore(before);
+      Object.assign(report, await sweepBlobs());
     }
     return report;
   }
@@ -133,15 +155,22 @@ export function createRetentionService(deps: {
       }
     },
 
+    sweepBlobs,
+
     schedule(intervalMs) {
       const timer = setInterval(() => {
         void this.purge().then(
           (report) => {
             if (report.recordingsDeleted > 0) {
-              console.log(`[retention] purged ${report.recordingsDeleted} expired recordings from ${report.practices.length} practices`);
+              console.log(
+                `[retention] purged ${report.recordingsDeleted} expired recordings from ${report.practices.length} practices`,
+              );
             }
           },
-          (error: unknown) => console.error(`[retention] purge failed: ${error instanceof Error ? error.message : String(error)}`),
+          (error: unknown) =>
+            console.error(
+              `[retention] purge failed: ${error instanceof Error ? error.message : String(error)}`,
+            ),
         );
       }, intervalMs);
       // The timer alone must not keep the process alive (tests, graceful shutdown).

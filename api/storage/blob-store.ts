@@ -25,6 +25,20 @@ export interface BlobStore {
   read(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every object in the store, in no particular order, including leftovers of writes that never finished
+   * (`temporary`: the file store's `*.tmp`, which a kill -9 mid-write leaves behind). For the sweep that
+   * removes those and blobs no recording references (api/services/blob-sweep.ts).
+   */
+  list(): AsyncIterable<StoredBlob>;
+}
+
+export interface StoredBlob {
+  key: string;
+  byteSize: number;
+  modifiedAt: Date;
+  /** A half-written upload, never a real object; its key is only good for delete(). */
+  temporary: boolean;
 }
 
 export class BlobIntegrityError extends Error {}

@@ -19,6 +19,8 @@ interface VerifiedFile {
   ino: number;
 }
 const VERIFIED_CACHE_LIMIT = 500;
+/** put() writes `<key>.<12 hex>.tmp` and renames it into place; a crash mid-write leaves one behind. */
+const TEMPORARY = /\.[0-9a-f]{12}\.tmp$/;
 
 /**
  * Audio as files under `root` (config.dataDir/audio by default). Writes go to a temporary file that is
@@ -117,6 +119,29 @@ export function createFileBlobStore(root: string): BlobStore {
       const file = pathFor(key);
       verified.delete(file);
       await fs.promises.rm(file, { force: true });
+    },
+
+    async *list() {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fs.promises.readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return; // nothing stored yet
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const key = path.relative(root, full).split(path.sep).join('/');
+        let stats: fs.Stats;
+        try {
+          stats = await fs.promises.stat(full);
+        } catch (error) {
+          if (isMissing(error)) continue; // deleted while we listed
+          throw error;
+        }
+        yield { key, byteSize: stats.size, modifiedAt: stats.mtime, temporary: TEMPORARY.test(entry.name) };
+      }
     },
   };
 }

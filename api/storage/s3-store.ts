@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type HeadObjectCommandOutput,
@@ -151,6 +152,26 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client?: S3Client
     async delete(key) {
       verified.delete(key);
       await s3.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+
+    // PutObject is atomic (an interrupted upload leaves no object), so the store has no temporaries.
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await s3.send(
+          new ListObjectsV2Command({ Bucket, Prefix: options.prefix, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (!object.Key?.startsWith(options.prefix)) continue;
+          yield {
+            key: object.Key.slice(options.prefix.length),
+            byteSize: object.Size ?? 0,
+            modifiedAt: object.LastModified ?? new Date(0),
+            temporary: false,
+          };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -3,7 +3,7 @@
  * progress scoped to the practice, the decoder bound, blob-store sweeps, file modes, server timeouts and
  * the published upload limit. Over real HTTP, on SQLite and PostgreSQL where the item touches the database.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,8 @@ import { encodeWav } from '../../api/audio/wav.js';
 import { registerUser, uniqueEmail } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';
+import { startFakeS3 } from '../unit/recordings/fake-s3.js';
+import { fakeAudio, saveBody } from './recordings-fixtures.js';
 
 describe.each(dialects)('hardening, database-backed items (%s)', (dialect) => {
   let server: TestServer;
@@ -76,6 +78,41 @@ describe.each(dialects)('hardening, database-backed items (%s)', (dialect) => {
       expect(cleared.status).toBe(200);
     });
   });
+
+  describe('the blob store is swept of what a kill -9 leaves behind', () => {
+    it('the purge removes old *.tmp and unreferenced audio, keeps referenced and young files', async () => {
+      const client = new ApiClient(server.baseUrl);
+      const { user } = await registerUser(client);
+      const saved = await client.post('/api/recordings/save', saveBody(fakeAudio('webm', 20_000, 3)), {
+        'Idempotency-Key': `sweep-${dialect}`,
+      });
+      expect(saved.status).toBe(200);
+      const { recording } = (await saved.json()) as { recording: { id: string } };
+      const audioRoot = path.join(server.dataDir, 'audio');
+      const kept = path.join(audioRoot, user.id, `${recording.id}.webm`);
+      expect(fs.existsSync(kept)).toBe(true);
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+      const plant = (name: string, old: boolean) => {
+        const file = path.join(audioRoot, user.id, name);
+        fs.writeFileSync(file, 'leftover');
+        if (old) fs.utimesSync(file, twoHoursAgo, twoHoursAgo);
+        return file;
+      };
+      fs.utimesSync(kept, twoHoursAgo, twoHoursAgo); // old, but a recording references it
+      const oldTemporary = plant(`${recording.id}.webm.0123456789ab.tmp`, true);
+      const oldOrphan = plant('rec-killed-before-its-row.webm', true);
+      const youngTemporary = plant('rec-in-flight.webm.ba9876543210.tmp', false);
+      const youngOrphan = plant('rec-row-not-yet-written.webm', false);
+
+      const report = await server.services.retention.purge();
+      expect(report).toMatchObject({ temporaryBlobsDeleted: 1, orphanBlobsDeleted: 1 });
+      expect(fs.existsSync(oldTemporary)).toBe(false);
+      expect(fs.existsSync(oldOrphan)).toBe(false);
+      for (const file of [kept, youngTemporary, youngOrphan]) expect(fs.existsSync(file), file).toBe(true);
+      expect((await client.get(`/api/recordings/${recording.id}/audio`)).status).toBe(200);
+    });
+  });
+
   describe('transcription progress is scoped to the practice', () => {
     const notAudio = () => {
       const body = new FormData();
@@ -338,6 +375,123 @@ describe('audio decoding is bounded (issue 14, item 5)', () => {
       peer.release();
       await server.close();
       await peer.close();
+    }
+  });
+});
+
+describe('the S3 blob store lists and is swept too', () => {
+  it('the purge removes unreferenced old objects across listing pages, keeps referenced and young ones', async () => {
+    const s3 = await startFakeS3({ listPageSize: 2 });
+    const server = await startTestServer({
+      env: {
+        BLOB_STORE: 's3',
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'test',
+        S3_SECRET_ACCESS_KEY: 'test-secret',
+        S3_PREFIX: 'veldvet/audio/',
+      },
+    });
+    try {
+      const client = new ApiClient(server.baseUrl);
+      const { user } = await registerUser(client);
+      const saved = await client.post('/api/recordings/save', saveBody(fakeAudio('webm', 20_000, 4)), {
+        'Idempotency-Key': 'sweep-s3',
+      });
+      expect(saved.status).toBe(200);
+      const { recording } = (await saved.json()) as { recording: { id: string } };
+      const referenced = `veldvet/audio/${user.id}/${recording.id}.webm`;
+      const template = s3.objects.get(referenced)!;
+      const old = new Date(Date.now() - 2 * 3600_000);
+      s3.objects.set(referenced, { ...template, lastModified: old });
+      for (let i = 0; i < 5; i++)
+        s3.objects.set(`veldvet/audio/${user.id}/orphan-${i}.webm`, { ...template, lastModified: old });
+      s3.objects.set(`veldvet/audio/${user.id}/young.webm`, { ...template, lastModified: new Date() });
+      s3.objects.set('another-installation/audio/x.webm', { ...template, lastModified: old }); // outside S3_PREFIX
+
+      const listed: string[] = [];
+      for await (const blob of server.services.blobs.list()) listed.push(blob.key);
+      expect(listed).toHaveLength(7);
+      expect(listed).toContain(`${user.id}/${recording.id}.webm`);
+
+      const report = await server.services.retention.purge();
+      expect(report).toMatchObject({ temporaryBlobsDeleted: 0, orphanBlobsDeleted: 5 });
+      expect([...s3.objects.keys()].sort()).toEqual(
+        ['another-installation/audio/x.webm', referenced, `veldvet/audio/${user.id}/young.webm`].sort(),
+      );
+    } finally {
+      await server.close();
+      await s3.close();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The real server process (api/main.ts), for what only happens at boot.
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+interface SpawnedServer {
+  baseUrl: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['api/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      RETENTION_PURGE_INTERVAL_HOURS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await until(
+    () => /listening on http:\/\/[^:]+:\d+/.test(output) || child.exitCode !== null,
+    'the server to listen',
+    120_000,
+  );
+  const port = /listening on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
+  if (!port) throw new Error(`The server did not start:\n${output}`);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+describe('at boot (the real server process)', () => {
+  it('sweeps old *.tmp files and unreferenced audio out of the store', async () => {
+    const dataDir = fs.mkdtempSync(path.join(workDir, 'boot-'));
+    const practiceDir = path.join(dataDir, 'audio', 'practice-1');
+    fs.mkdirSync(practiceDir, { recursive: true });
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    const oldTemporary = path.join(practiceDir, 'rec-1.webm.0123456789ab.tmp');
+    const oldOrphan = path.join(practiceDir, 'rec-2.webm');
+    const young = path.join(practiceDir, 'rec-3.webm');
+    for (const file of [oldTemporary, oldOrphan, young]) fs.writeFileSync(file, 'leftover of a kill -9');
+    for (const file of [oldTemporary, oldOrphan]) fs.utimesSync(file, twoHoursAgo, twoHoursAgo);
+    const server = await spawnServer({ DATA_DIR: dataDir });
+    try {
+      await until(() => !fs.existsSync(oldTemporary) && !fs.existsSync(oldOrphan), 'the boot sweep', 30_000);
+      expect(fs.existsSync(young)).toBe(true);
+      expect(server.output()).toMatch(/removed 1 unfinished uploads and 1 unreferenced audio files/);
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -7,6 +7,8 @@ interface StoredObject {
   contentType: string;
   checksum: string | undefined;
   etag: string;
+  /** Set at PUT; tests move it back to age an object. */
+  lastModified: Date;
 }
 
 export interface FakeS3 {
@@ -19,10 +21,13 @@ export interface FakeS3 {
 }
 
 /**
- * Just enough of the S3 REST API (path style: PUT, HEAD, GET with Range, DELETE) for the real SDK to talk to.
- * `keepsChecksums: false` behaves like stores that ignore x-amz-checksum-*.
+ * Just enough of the S3 REST API (path style: PUT, HEAD, GET with Range, DELETE, ListObjectsV2 in pages of
+ * `listPageSize`) for the real SDK to talk to. `keepsChecksums: false` behaves like stores that ignore
+ * x-amz-checksum-*.
  */
-export async function startFakeS3(options: { keepsChecksums?: boolean } = {}): Promise<FakeS3> {
+export async function startFakeS3(
+  options: { keepsChecksums?: boolean; listPageSize?: number } = {},
+): Promise<FakeS3> {
   const keepsChecksums = options.keepsChecksums ?? true;
   const bucket = 'veldvet-test';
   const objects = new Map<string, StoredObject>();
@@ -37,6 +42,9 @@ export async function startFakeS3(options: { keepsChecksums?: boolean } = {}): P
       const key = rest.join('/');
       requests.push(`${req.method} ${key}`);
       if (bucketName !== bucket) return xmlError(res, 404, 'NoSuchBucket');
+      if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') {
+        return listObjects(res, bucket, objects, url.searchParams, options.listPageSize ?? 1000);
+      }
       const object = objects.get(key);
 
       if (req.method === 'PUT') {
@@ -51,6 +59,7 @@ export async function startFakeS3(options: { keepsChecksums?: boolean } = {}): P
           contentType: String(req.headers['content-type'] ?? 'application/octet-stream'),
           checksum: keepsChecksums && typeof sent === 'string' ? sent : undefined,
           etag,
+          lastModified: new Date(),
         });
         res.writeHead(200, { ETag: etag });
         return res.end();
@@ -102,6 +111,35 @@ export async function startFakeS3(options: { keepsChecksums?: boolean } = {}): P
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** ListObjectsV2: keys under `prefix` in order, `pageSize` at a time; the continuation token is the last key. */
+function listObjects(
+  res: http.ServerResponse,
+  bucket: string,
+  objects: Map<string, StoredObject>,
+  query: URLSearchParams,
+  pageSize: number,
+): void {
+  const prefix = query.get('prefix') ?? '';
+  const after = query.get('continuation-token') ?? '';
+  const keys = [...objects.keys()].filter((key) => key.startsWith(prefix) && key > after).sort();
+  const page = keys.slice(0, pageSize);
+  const truncated = keys.length > page.length;
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const contents = page
+    .map((key) => {
+      const object = objects.get(key)!;
+      return `<Contents><Key>${escape(key)}</Key><LastModified>${object.lastModified.toISOString()}</LastModified><ETag>${escape(object.etag)}</ETag><Size>${object.body.length}</Size></Contents>`;
+    })
+    .join('');
+  res.writeHead(200, { 'Content-Type': 'application/xml' });
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${escape(prefix)}</Prefix>` +
+      `<KeyCount>${page.length}</KeyCount><MaxKeys>${pageSize}</MaxKeys><IsTruncated>${truncated}</IsTruncated>` +
+      (truncated ? `<NextContinuationToken>${escape(page.at(-1)!)}</NextContinuationToken>` : '') +
+      `${contents}</ListBucketResult>`,
+  );
 }
 
 function xmlError(res: http.ServerResponse, status: number, code: string): void {

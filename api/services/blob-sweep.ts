@@ -1,0 +1,54 @@
+import type { BlobStore } from '../storage/index.js';
+import type { Clock } from './clock.js';
+
+export interface BlobSweepReport {
+  /** Half-written uploads (`*.tmp`) removed. */
+  temporaryBlobsDeleted: number;
+  /** Stored audio no recording row references (a save killed between the write and its row) removed. */
+  orphanBlobsDeleted: number;
+}
+
+export interface BlobSweepDeps {
+  blobs: BlobStore;
+  /** The keys among `keys` that some recording row (soft-deleted ones included) still names. */
+  referencedAudioKeys(keys: string[]): Promise<Set<string>>;
+  clock: Clock;
+  /**
+   * Only leftovers older than this are touched (ORPHAN_BLOB_GRACE_MINUTES): a save writes its blob
+   * before its row, and another instance sharing the store may be mid-write right now.
+   */
+  graceMs: number;
+}
+
+const BATCH = 500;
+
+/**
+ * Removes what a crash leaves in the blob store: temporaries of writes that never finished, and blobs
+ * whose recording row was never written (or rolled back). Runs at boot and in the retention purge.
+ */
+export async function sweepBlobs(deps: BlobSweepDeps): Promise<BlobSweepReport> {
+  const report: BlobSweepReport = { temporaryBlobsDeleted: 0, orphanBlobsDeleted: 0 };
+  const before = deps.clock().getTime() - deps.graceMs;
+  let candidates: string[] = [];
+  const flush = async () => {
+    const referenced = await deps.referencedAudioKeys(candidates);
+    for (const key of candidates) {
+      if (referenced.has(key)) continue;
+      await deps.blobs.delete(key);
+      report.orphanBlobsDeleted++;
+    }
+    candidates = [];
+  };
+  for await (const blob of deps.blobs.list()) {
+    if (blob.modifiedAt.getTime() > before) continue;
+    if (blob.temporary) {
+      await deps.blobs.delete(blob.key);
+      report.temporaryBlobsDeleted++;
+      continue;
+    }
+    candidates.push(blob.key);
+    if (candidates.length >= BATCH) await flush();
+  }
+  if (candidates.length > 0) await flush();
+  return report;
+}
