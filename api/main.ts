@@ -4,13 +4,16 @@ import { createApp, defaultWebDir } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { createServices } from './services/index.js';
+import { ensurePrivateDir, restrictNewFiles } from './security/file-modes.js';
 
 /** `npm start`: one process serving the PWA and the API. */
 async function main(): Promise<void> {
   // Operators may keep settings in ./.env; real environment variables win over it.
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  // Clinical records: whatever this process creates is owner-only, the data folder too.
+  restrictNewFiles();
+  ensurePrivateDir(config.dataDir);
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const services = createServices({ config, database });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { ensurePrivateDir, preparePrivateSqliteFile } from '../api/security/file-modes.js';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
@@ -38,7 +39,10 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     return { db, dialect: 'postgres', location: redactUrl(url), close: () => db.destroy() };
   }
   const file = url ? path.resolve(url.replace(/^sqlite:(\/\/)?/i, '')) : path.join(options.dataDir, 'veldvet.sqlite');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Clinical records and password hashes: owner-only folder, database, -wal and -shm (api/security/file-modes.ts).
+  if (url) fs.mkdirSync(path.dirname(file), { recursive: true });
+  else ensurePrivateDir(path.dirname(file));
+  preparePrivateSqliteFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -21,6 +21,7 @@ import pg from 'pg';
 import { loadConfig } from '../api/config.js';
 import { createBlobStore, type BlobStore } from '../api/storage/index.js';
 import { openDatabase } from '../db/database.js';
+import { ensurePrivateDir, PRIVATE_DIR_MODE, restrictNewFiles } from '../api/security/file-modes.js';
 import { FORMAT, MANIFEST, pgEnvironment, run, safeRelativeKey, sha256File, type AudioEntry, type Manifest } from './backup-format.js';
 
 interface AudioRef {
@@ -111,7 +112,10 @@ async function main(): Promise<number> {
     console.error(`${outDir} is not empty; give a new folder so backups never mix.`);
     return 2;
   }
-  fs.mkdirSync(path.join(outDir, 'audio'), { recursive: true, mode: 0o700 });
+  // A backup is the whole clinical record: owner-only, whatever the shell's umask.
+  restrictNewFiles();
+  ensurePrivateDir(path.join(outDir, 'audio'));
+  fs.chmodSync(outDir, PRIVATE_DIR_MODE);
 
   const config = loadConfig();
   const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });

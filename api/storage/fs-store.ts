@@ -10,6 +10,7 @@ import {
   type BlobStore,
   type ByteRange,
 } from './blob-store.js';
+import { PRIVATE_DIR_MODE } from '../security/file-modes.js';
 
 /** Files are immutable once written, so a verified hash stays good while size, mtime and inode are unchanged. */
 interface VerifiedFile {
@@ -55,7 +56,7 @@ export function createFileBlobStore(root: string): BlobStore {
 
     async put(key, data, { sha256 }) {
       const file = pathFor(key);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
       const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
       try {
         const handle = await fs.promises.open(temporary, 'wx', 0o600);

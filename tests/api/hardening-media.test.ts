@@ -494,4 +494,46 @@ describe('at boot (the real server process)', () => {
       await server.stop();
     }
   });
+
+  it('makes the data folder, database, -wal/-shm and audio owner-only (0700/0600), and the backups', async () => {
+    const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
+    // An installation from before the rule: a world-readable folder and database.
+    const dataDir = path.join(fs.mkdtempSync(path.join(workDir, 'modes-')), 'data');
+    fs.mkdirSync(dataDir, { mode: 0o755 });
+    fs.chmodSync(dataDir, 0o755);
+    const database = path.join(dataDir, 'veldvet.sqlite');
+    fs.writeFileSync(database, '');
+    fs.chmodSync(database, 0o644);
+    const server = await spawnServer({ DATA_DIR: dataDir });
+    try {
+      const client = new ApiClient(server.baseUrl);
+      const { user } = await registerUser(client);
+      const saved = await client.post('/api/recordings/save', saveBody(fakeAudio('webm', 20_000, 5)), {
+        'Idempotency-Key': 'modes-1',
+      });
+      expect(saved.status).toBe(200);
+      const { recording } = (await saved.json()) as { recording: { id: string } };
+      expect(mode(dataDir)).toBe('700');
+      for (const file of [database, `${database}-wal`, `${database}-shm`])
+        expect(mode(file), file).toBe('600');
+      expect(mode(path.join(dataDir, 'audio'))).toBe('700');
+      expect(mode(path.join(dataDir, 'audio', user.id))).toBe('700');
+      expect(mode(path.join(dataDir, 'audio', user.id, `${recording.id}.webm`))).toBe('600');
+
+      // npm run backup, from a shell with the usual umask 022.
+      const out = path.join(workDir, `backup-${Date.now()}`);
+      execFileSync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/backup.ts', '--out', out], {
+        cwd: repoRoot,
+        env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir },
+        stdio: 'pipe',
+      });
+      expect(mode(out)).toBe('700');
+      expect(mode(path.join(out, 'database.sqlite'))).toBe('600');
+      expect(mode(path.join(out, 'manifest.json'))).toBe('600');
+      expect(mode(path.join(out, 'audio', user.id))).toBe('700');
+      expect(mode(path.join(out, 'audio', user.id, `${recording.id}.webm`))).toBe('600');
+    } finally {
+      await server.stop();
+    }
+  });
 });
