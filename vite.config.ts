@@ -3,9 +3,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precacheSplit } from './scripts/precache-split.js';
 import { precompress } from './scripts/precompress.js';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+// Precache only the shell and the recorder; the rest is cached on first use (issue 19).
+const split = precacheSplit();
 
 /**
  * The PWA: sources in web/, static files (icons) in public/, output in dist/web, which the API server
@@ -37,6 +40,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    split.plugin,
     VitePWA({
       // Our own worker (sw/sw.ts) so later issues can add background sync for recordings.
       strategies: 'injectManifest',
@@ -47,6 +51,7 @@ export default defineConfig({
       registerType: 'prompt',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,ico}'],
+        manifestTransforms: [split.manifestTransform],
       },
       manifest: {
         name: 'VeldVet',
@@ -68,6 +73,6 @@ export default defineConfig({
       },
     }),
     // Last: gzip and brotli copies of every text file, the service worker included (issue 19).
-    precompress(path.join(repoRoot, 'dist', 'web')),
+    precompress(),
   ],
 });

@@ -48,10 +48,14 @@ export async function precompressDir(dir: string): Promise<{ files: number; raw:
 }
 
 /** The Vite plugin: runs after everything else has written (the service worker included). */
-export function precompress(outDir: string): Plugin {
+export function precompress(): Plugin {
+  let outDir = '';
   return {
     name: 'veldvet:precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       order: 'post',
       sequential: true,

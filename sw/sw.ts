@@ -2,6 +2,8 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheFirst } from 'workbox-strategies';
 import {
   processingErrorMessage,
   processRecording,
@@ -26,6 +28,19 @@ cleanupOutdatedCaches();
 // Client-side routes (/app, /history, …) load the cached shell offline. API calls never do: a cached
 // index.html answering /api/* would look like success to the app.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
+
+// The precache holds only the shell and the recorder (issue 19: a first visit on cellular). Everything
+// else the build emits — pdfmake and its fonts, the history, settings and admin pages — is cached the
+// first time it is used, and then works offline. Their names carry a content hash, so a cached copy never
+// goes stale; older releases' files are never asked for again and age out (least recently used first).
+registerRoute(
+  ({ request, url }) =>
+    url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
+  new CacheFirst({
+    cacheName: 'veldvet-assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
+  }),
+);
 
 // The page asks for this when the user accepts an update (see web/src/lib/serviceWorker.ts).
 self.addEventListener('message', (event) => {
@@ -65,7 +80,10 @@ async function drainProcessingQueue(): Promise<void> {
     } catch (error) {
       // A network failure rejects the sync so the browser retries later; anything else is recorded.
       if (error instanceof ProcessingError && error.retryable) throw error;
-      await store.update(recording.id, { processingError: processingErrorMessage(error), isOnlineOnly: false });
+      await store.update(recording.id, {
+        processingError: processingErrorMessage(error),
+        isOnlineOnly: false,
+      });
     }
   }
 }
