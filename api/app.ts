@@ -17,6 +17,7 @@ import { metaRoutes } from './routes/meta.js';
 import { recordingsRoutes } from './routes/recordings.js';
 import { settingsRoutes } from './routes/settings.js';
 import { transcribeRoutes } from './routes/transcribe.js';
+import { transcriptSuggestionsRoutes } from './routes/transcript-suggestions.js';
 import type { Services } from './services/index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,6 +52,7 @@ export function createApp({ services, webDir }: AppOptions): OpenAPIHono<AppEnv>
   app.route('/api/auth', authRoutes(services));
   app.route('/api/admin', adminRoutes(services));
   app.route('/api', transcribeRoutes(services));
+  app.route('/api', transcriptSuggestionsRoutes(services));
   app.route('/api/recordings', recordingsRoutes(services));
   app.route('/api', extractRoutes(services));
   app.route('/api', exportRoutes(services));

@@ -24,6 +24,8 @@ const transcribeResponseSchema = z.object({
   durationSeconds: z.number(),
   pieces: z.number(),
   segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() }).passthrough()),
+  /** Likely mishearings of clinical terms (issue 18), shown in the transcript editor; never applied. */
+  suggestions: z.array(z.object({ start: z.number(), end: z.number(), heard: z.string(), suggestion: z.string() })),
   provider: z.string(),
 });
 

@@ -13,6 +13,8 @@ import { collapseRepetitionLoops } from '../providers/transcription/repetition-l
 import { withTemperatureFallback } from '../providers/transcription/temperature-fallback.js';
 import type { TranscriptionInput, TranscriptionOutput, TranscriptionProvider } from '../providers/transcription/types.js';
 import { buildVocabularyPrompt, type PreConsultationHints } from '../providers/transcription/vocabulary.js';
+import { isEnglishWord } from '../providers/transcription/english-words.js';
+import { findMishearings, type LexiconSuggestion } from '../../shared/transcript/lexicon-check.js';
 
 /** A bad upload, answered with its own 4xx and a message the recorder shows in its banner. */
 export class AudioInputError extends Error {
@@ -63,6 +65,8 @@ export interface TranscriptionResult {
   durationSeconds: number;
   pieces: number;
   segments: TranscriptSegmentOut[];
+  /** Likely mishearings of clinical terms in the transcript, for the vet to accept or not (never applied). */
+  suggestions: LexiconSuggestion[];
 }
 
 /** The prompt's checkable words, and those a prompt-less reading of this recording has confirmed. */
@@ -186,7 +190,7 @@ export class TranscriptionService {
         .filter((s) => s.text.trim() !== '')
         .map((s) => ({ start: round(offset + s.start), end: round(offset + s.end), text: cleanText(s.text), language: output.language }));
     });
-    return { transcript, transcriptLanguage, container, durationSeconds: round(durationSeconds), pieces: spoken.length, segments };
+    return { transcript, transcriptLanguage, container, durationSeconds: round(durationSeconds), pieces: spoken.length, segments, suggestions: findMishearings(transcript, { isWord: isEnglishWord }) };
   }
 
   /**

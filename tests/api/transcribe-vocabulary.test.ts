@@ -11,7 +11,7 @@ import { devItems } from '../peers/dev-audio.js';
 /**
  * The practice vocabulary from Settings reaches the engine's prompt, per practice. The engine here is a
  * small OpenAI-compatible HTTP server that keeps the prompts it is sent (what is under test is what the
- * API sends, over real HTTP both ways), answering every piece with plain words.
+ * API sends, over real HTTP both ways), answering every piece with the same words.
  */
 describe('practice vocabulary in the transcription prompt', () => {
   const prompts: string[] = [];
@@ -30,7 +30,7 @@ describe('practice vocabulary in the transcription prompt', () => {
           .then((form) => {
             prompts.push(String(form.get('prompt') ?? ''));
             res.setHeader('content-type', 'application/json');
-            res.end(JSON.stringify({ text: 'The cow is eating well.', language: 'english', segments: [] }));
+            res.end(JSON.stringify({ text: 'The cow had methodonate.', language: 'english', segments: [] }));
           });
       });
     });
@@ -74,6 +74,15 @@ describe('practice vocabulary in the transcription prompt', () => {
 
     const response = await transcribe(vet, audio);
     expect(response.status).toBe(200);
+    // The clinical-lexicon pass comes back with the transcript, which it leaves as heard.
+    const body = (await response.json()) as {
+      transcript: string;
+      suggestions: Array<{ heard: string; suggestion: string }>;
+    };
+    expect(body.transcript).toContain('methodonate');
+    expect(body.suggestions).toEqual([
+      expect.objectContaining({ heard: 'methodonate', suggestion: 'methadone' }),
+    ]);
     const prompt = prompts.at(-1)!;
     expect(prompt.endsWith('Drakensig farm, Synulox, Bonsmara, Koei 52, Pieter Joubert.')).toBe(true);
     expect(prompt).toMatch(/meloxicam/);

@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { highlightPieces, type TextRange } from '../model/highlight';
 import { canUpdateTranscript } from '../model/transcript-editor';
+import { acceptSuggestion } from '../../../../../shared/transcript/lexicon-check';
+import { TranscriptSuggestions } from './TranscriptSuggestions';
 import styles from './Review.module.css';
 
 export interface TranscriptCardProps {
@@ -92,6 +94,7 @@ export function TranscriptCard({ transcript, open, onOpenChange, highlight, upda
             data-testid="transcript"
           />
         </div>
+        <TranscriptSuggestions text={draft} onAccept={(suggestion) => setDraft(acceptSuggestion(draft, suggestion))} />
         {error && (
           <p className={styles.error} role="alert">
             <AlertCircleIcon size={18} />

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** The longest transcript the suggestion pass reads (the notes extractor's own limit). */
+export const SUGGESTIONS_MAX_CHARACTERS = 200_000;
+
+/** POST /api/transcript/suggestions: the transcript text as it stands in the editor. */
+export const TranscriptSuggestionsRequestSchema = z.strictObject({
+  text: z
+    .string()
+    .max(SUGGESTIONS_MAX_CHARACTERS, `The transcript is limited to ${SUGGESTIONS_MAX_CHARACTERS} characters`),
+});
+
+/** A likely mishearing of a clinical term: [start, end) character offsets in the text, and the term. */
+export const LexiconSuggestionSchema = z.object({
+  start: z.number().int(),
+  end: z.number().int(),
+  heard: z.string(),
+  suggestion: z.string(),
+});
+
+export const TranscriptSuggestionsResponseSchema = z.object({
+  suggestions: z.array(LexiconSuggestionSchema),
+});
+export type TranscriptSuggestionsResponse = z.infer<typeof TranscriptSuggestionsResponseSchema>;
