@@ -115,6 +115,13 @@ export const configSchema = z.object({
    * references once they are this old: a save writes its audio before its row, so younger ones may be in flight.
    */
   ORPHAN_BLOB_GRACE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  /** A client must send all of a request's headers within this many seconds (else 408, connection closed). */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  /**
+   * …and the whole request, body included, within this many: a 30-minute Farm Mode segment (3.6 MB) needs
+   * about 240 kb/s upstream to make it; the recorder keeps and retries what did not.
+   */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 
   // --- Clinical notes (POST /api/extract) ---
   /** embedded: the built-in bilingual extractor (no model, no network); openai: a chat model, falling back to embedded. */

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { createServices } from './services/index.js';
 import { ensurePrivateDir, restrictNewFiles } from './security/file-modes.js';
+import { httpServerOptions } from './http/server-options.js';
 
 /** `npm start`: one process serving the PWA and the API. */
 async function main(): Promise<void> {
@@ -31,10 +32,13 @@ async function main(): Promise<void> {
   const stopPurge = purgeHours > 0 ? services.retention.schedule(purgeHours * 60 * 60 * 1000) : () => undefined;
   if (!fs.existsSync(defaultWebDir)) console.warn('The web app is not built (npm run build); serving the API only.');
 
-  const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
-    console.log(`VeldVet listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`);
-    console.log(`Data: ${config.dataDir}  Database: ${database.dialect} (${database.location})`);
-  });
+  const server = serve(
+    { fetch: app.fetch, hostname: config.HOST, port: config.PORT, serverOptions: httpServerOptions(config) },
+    (info) => {
+      console.log(`VeldVet listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`);
+      console.log(`Data: ${config.dataDir}  Database: ${database.dialect} (${database.location})`);
+    },
+  );
 
   const shutdown = () => {
     stopPurge();

@@ -6,7 +6,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -532,6 +532,57 @@ describe('at boot (the real server process)', () => {
       expect(mode(path.join(out, 'manifest.json'))).toBe('600');
       expect(mode(path.join(out, 'audio', user.id))).toBe('700');
       expect(mode(path.join(out, 'audio', user.id, `${recording.id}.webm`))).toBe('600');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('closes slow-drip connections once the configured header and request timeouts pass', async () => {
+    const server = await spawnServer({
+      DATA_DIR: fs.mkdtempSync(path.join(workDir, 'drip-')),
+      HTTP_HEADERS_TIMEOUT_SECONDS: '2',
+      HTTP_REQUEST_TIMEOUT_SECONDS: '4',
+    });
+    const { port } = new URL(server.baseUrl);
+    /** Sends `head` then drips `drip` a few bytes at a time; resolves when the server ends the connection. */
+    const dripUntilClosed = (head: string, drip: string) =>
+      new Promise<{ seconds: number; answer: string }>((resolve) => {
+        const started = Date.now();
+        const socket = net.connect(Number(port), '127.0.0.1');
+        let answer = '';
+        let offset = 0;
+        const timer = setInterval(() => {
+          if (offset >= drip.length || socket.destroyed) return;
+          socket.write(drip.slice(offset, offset + 2));
+          offset += 2;
+        }, 250);
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          clearInterval(timer);
+          resolve({ seconds: (Date.now() - started) / 1000, answer });
+        });
+        socket.write(head);
+      });
+    try {
+      // Headers that never end: a byte pair every 250 ms (the drip lasts well over a minute).
+      const headers = await dripUntilClosed(
+        'GET /api/health HTTP/1.1\r\nHost: x\r\n',
+        'X-Slow: ' + 'a'.repeat(1000),
+      );
+      // A body that never ends, on an anonymous route: headers complete, 2 kB announced, dripped.
+      const body = await dripUntilClosed(
+        'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2000\r\n\r\n',
+        '{"email":"' + 'a'.repeat(1990),
+      );
+      // Generous bounds (a busy machine): far below Node's defaults of 60 s and 300 s.
+      expect(headers.seconds).toBeGreaterThanOrEqual(1.5);
+      expect(headers.seconds).toBeLessThan(30);
+      expect(body.seconds).toBeGreaterThanOrEqual(3.5);
+      expect(body.seconds).toBeLessThan(30);
+      expect(body.answer).toMatch(/^HTTP\/1\.1 408/);
+      // The server itself is fine.
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
     } finally {
       await server.stop();
     }
