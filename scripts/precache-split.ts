@@ -39,7 +39,7 @@ export function precacheSplit() {
   };
 
   /** For injectManifest.manifestTransforms. */
-  const manifestTransform = async (entries: Array<{ url: string; size: number }>) => {
+  const manifestTransform = async <Entry extends { url: string }>(entries: Entry[]) => {
     if (!learnt)
       return { manifest: entries, warnings: ['precache-split: no bundle seen, precaching everything'] };
     const manifest = entries.filter((entry) => !/\.(?:js|css)$/.test(entry.url) || keep.has(entry.url));
