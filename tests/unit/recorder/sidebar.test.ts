@@ -25,12 +25,16 @@ function recording(id: string, startedAt: string, extra: Partial<LocalRecording>
 const notes = (subjective: string, assessment = '') => ({ subjective, objective: '', assessment, plan: '' });
 
 const recordings = [
-  recording('today-early', '2026-11-21T07:10:00', { preConsultationData: { patientName: 'Bella', species: 'Dogs' } }),
+  recording('today-early', '2026-11-21T07:10:00', {
+    preConsultationData: { patientName: 'Bella', species: 'Dogs' },
+  }),
   recording('today-late', '2026-11-21T13:00:00', {
     clinicalData: { ...notes('Vomiting since yesterday'), patientName: 'Max' },
     needsProcessing: false,
   }),
-  recording('five-days', '2026-11-16T09:00:00', { preConsultationData: { patientName: 'Daisy', species: 'Cattle' } }),
+  recording('five-days', '2026-11-16T09:00:00', {
+    preConsultationData: { patientName: 'Daisy', species: 'Cattle' },
+  }),
   recording('old', '2026-10-01T09:00:00'),
 ];
 
@@ -41,7 +45,10 @@ describe('recent recordings sidebar', () => {
   });
 
   it("filters Today by the device's calendar day and This Week by the last 7 days", () => {
-    expect(sidebarItems(recordings, { query: '', period: 'today', now }).map((i) => i.id)).toEqual(['today-late', 'today-early']);
+    expect(sidebarItems(recordings, { query: '', period: 'today', now }).map((i) => i.id)).toEqual([
+      'today-late',
+      'today-early',
+    ]);
     expect(sidebarItems(recordings, { query: '', period: 'week', now }).map((i) => i.id)).toEqual([
       'today-late',
       'today-early',
@@ -50,8 +57,12 @@ describe('recent recordings sidebar', () => {
   });
 
   it('searches by patient name, case-insensitively, from notes before pre-consultation data', () => {
-    expect(sidebarItems(recordings, { query: 'MAX', period: 'all', now }).map((i) => i.id)).toEqual(['today-late']);
-    expect(sidebarItems(recordings, { query: 'bel', period: 'all', now }).map((i) => i.id)).toEqual(['today-early']);
+    expect(sidebarItems(recordings, { query: 'MAX', period: 'all', now }).map((i) => i.id)).toEqual([
+      'today-late',
+    ]);
+    expect(sidebarItems(recordings, { query: 'bel', period: 'all', now }).map((i) => i.id)).toEqual([
+      'today-early',
+    ]);
     expect(sidebarItems(recordings, { query: 'nobody', period: 'all', now })).toEqual([]);
   });
 
@@ -61,16 +72,20 @@ describe('recent recordings sidebar', () => {
   });
 
   it('labels status: processed, processing, failed, waiting', () => {
-    expect(statusOf(recordings[1]!)).toBe('Processed');
-    expect(statusOf(recordings[0]!, 'today-early')).toBe('Processing...');
-    expect(statusOf({ ...recordings[0]!, processingError: 'x' })).toBe('Failed');
-    expect(statusOf(recordings[0]!)).toBe('Offline - waiting to sync');
+    expect(statusOf(recordings[1]!).label).toBe('Processed');
+    expect(statusOf(recordings[0]!, 'today-early').label).toBe('Processing...');
+    expect(statusOf({ ...recordings[0]!, processingError: 'x' }).label).toBe('Failed');
+    expect(statusOf({ ...recordings[0]!, isOnlineOnly: true }).label).toBe('Offline - waiting to sync');
+    // Online and never queued, it is not 'waiting to sync': nothing will sync it until the vet asks.
+    expect(statusOf(recordings[0]!, null, { connection: { type: 'wifi' } }).label).toBe('Not processed');
   });
 
   it('previews the first 60 characters of subjective, else assessment, else a placeholder', () => {
     const long = 'a'.repeat(80);
     expect(previewOf(recording('a', '2026-11-21', { clinicalData: notes(long) }))).toBe(`${'a'.repeat(60)}…`);
-    expect(previewOf(recording('b', '2026-11-21', { clinicalData: notes('', 'Gastritis') }))).toBe('Gastritis');
+    expect(previewOf(recording('b', '2026-11-21', { clinicalData: notes('', 'Gastritis') }))).toBe(
+      'Gastritis',
+    );
     expect(previewOf(recording('c', '2026-11-21'))).toBe('No preview available');
   });
 

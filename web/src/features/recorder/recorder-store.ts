@@ -25,6 +25,8 @@ import {
   type ProcessingResult,
 } from './processing/process-recording';
 import { applyProcessingResult, BACKGROUND_SYNC_TAG, queuedRecordings } from './processing/processing-queue';
+import { afterFailure, earliestRetry, isBackingOff, type RetryState } from './processing/retry-schedule';
+import { format } from 'date-fns';
 import { farmSegmentSeconds, loadWifiOnly, saveWifiOnly } from './recorder-settings';
 import { CaptureJournal, CaptureJournalDB, type RecoveredCapture } from './storage/capture-journal';
 import { LocalRecordingStore, VeldVetDB } from './storage/local-db';
@@ -41,6 +43,7 @@ export type RecordingPatch = Partial<
     | 'needsProcessing'
     | 'transcriptSegments'
     | 'evidence'
+    | 'leftOut'
     | 'safetyFlags'
     | 'acknowledgedFlags'
     | 'serverRecordingId'
@@ -84,6 +87,10 @@ interface RecorderStore {
   /** Review data of one local recording (notes, evidence, flags, server save state); reloads the list. */
   patchRecording(id: string, changes: RecordingPatch): Promise<void>;
   runQueue(): Promise<void>;
+  /** The connection came back: queued recordings are tried at once, their backoff starts over. */
+  resetBackoff(): Promise<void>;
+  /** The vet tapped a failed or waiting recording: try it now. */
+  retryNow(id: string): Promise<void>;
 }
 
 const recordingsDb = new VeldVetDB();
@@ -112,6 +119,8 @@ function serially<T>(operation: () => Promise<T> | T): Promise<T> {
  */
 let queuePass: Promise<void> | null = null;
 let queuePassWanted = false;
+/** The next automatic retry of a queued recording (backoff after a dropped upload or a busy server). */
+let retryTimer: number | null = null;
 
 function readConnection(): ConnectionInfo {
   const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
@@ -203,6 +212,47 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
 
   const storeResult = (id: string, result: ProcessingResult) => applyProcessingResult(localStore, id, result);
 
+  /**
+   * A failure worth another try (the upload dropped with the browser still 'online', or the engine was
+   * busy): the recording waits in the queue with its next attempt on the backoff schedule (or the server's
+   * Retry-After), Background Sync is asked to run the queue too, and the page's own timer retries it.
+   */
+  const noteRetryableFailure = async (id: string, error: ProcessingError): Promise<RetryState> => {
+    const previous = await localStore.get(id).catch(() => undefined);
+    const retry = afterFailure(previous?.retry, {
+      now: new Date(),
+      reason: error.busy ? 'busy' : 'network',
+      retryAfterMs: error.retryAfterMs,
+    });
+    await localStore.update(id, { isOnlineOnly: true, retry }).catch(() => undefined);
+    await requestBackgroundSync();
+    return retry;
+  };
+
+  /** Arms one timer for the earliest pending retry among queued recordings. */
+  const scheduleRetry = async () => {
+    if (retryTimer !== null) window.clearTimeout(retryTimer);
+    retryTimer = null;
+    const queued = await queuedRecordings(localStore).catch(() => []);
+    const at = earliestRetry(
+      queued.map((recording) => recording.retry),
+      new Date(),
+    );
+    if (at === null) return;
+    retryTimer = window.setTimeout(
+      () => {
+        retryTimer = null;
+        void get().runQueue();
+      },
+      Math.max(0, at - Date.now()) + 50,
+    );
+  };
+
+  const failureBanner = (error: unknown, retry: RetryState | null) =>
+    retry
+      ? `${processingErrorMessage(error)} Retrying by itself at ${format(new Date(retry.nextAt), 'HH:mm')}.`
+      : processingErrorMessage(error);
+
   /** Processes queued recordings once the network allows; one at a time, never the same one twice. */
   const drainQueue = async (): Promise<void> => {
     const connection = readConnection();
@@ -211,6 +261,7 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
     for (const recording of queued) {
       const { wifiOnly, processingIds, machine } = get();
       if (processingIds.includes(recording.id)) continue;
+      if (isBackingOff(recording.retry, new Date())) continue;
       if (processingBlock({ hasAudio: recording.audioBlob.size > 0, connection, wifiOnly })) return;
       const isSelected = machine.selectedRecordingId === recording.id && machine.status === 'recorded';
       set((s) => ({ processingIds: [...s.processingIds, recording.id] }));
@@ -225,8 +276,12 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
         await storeResult(recording.id, result);
         if (isSelected) dispatch({ type: 'PROCESS_SUCCEEDED' });
       } catch (error) {
-        if (isSelected) dispatch({ type: 'PROCESS_FAILED', error: processingErrorMessage(error) });
-        if (!(error instanceof ProcessingError && error.retryable)) {
+        const retry =
+          error instanceof ProcessingError && error.retryable
+            ? await noteRetryableFailure(recording.id, error)
+            : null;
+        if (isSelected) dispatch({ type: 'PROCESS_FAILED', error: failureBanner(error, retry) });
+        if (!retry) {
           await localStore.update(recording.id, {
             processingError: processingErrorMessage(error),
             isOnlineOnly: false,
@@ -373,17 +428,19 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
         await storeResult(id, result);
         dispatch({ type: 'PROCESS_SUCCEEDED' });
       } catch (error) {
+        let retry: RetryState | null = null;
         if (error instanceof ProcessingError && error.retryable) {
-          await localStore.update(id, { isOnlineOnly: true }).catch(() => undefined);
+          retry = await noteRetryableFailure(id, error);
         } else {
           await localStore
             .update(id, { processingError: processingErrorMessage(error) })
             .catch(() => undefined);
         }
-        dispatch({ type: 'PROCESS_FAILED', error: processingErrorMessage(error) });
+        dispatch({ type: 'PROCESS_FAILED', error: failureBanner(error, retry) });
       } finally {
         set((s) => ({ processingIds: s.processingIds.filter((other) => other !== id) }));
         await reload();
+        await scheduleRetry();
       }
     },
 
@@ -517,8 +574,25 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
         } while (queuePassWanted);
       })().finally(() => {
         queuePass = null;
+        void scheduleRetry();
       });
       return queuePass;
+    },
+
+    async resetBackoff() {
+      for (const recording of await queuedRecordings(localStore)) {
+        if (recording.retry) await localStore.update(recording.id, { retry: undefined });
+      }
+      await reload();
+      await get().runQueue();
+    },
+
+    async retryNow(id) {
+      const recording = get().recordings.find((candidate) => candidate.id === id);
+      if (!recording || recording.clinicalData) return;
+      await localStore.update(id, { isOnlineOnly: true, processingError: undefined, retry: undefined });
+      await reload();
+      await get().runQueue();
     },
   };
 });

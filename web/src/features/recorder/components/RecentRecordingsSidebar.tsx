@@ -3,6 +3,7 @@ import { formatShortDuration } from '../../../../../shared/format/recording-meta
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { BirdIcon, CatIcon, DogIcon, PawIcon, RabbitIcon } from '../../../components/icons';
+import type { ConnectionInfo } from '../model/connection';
 import type { LocalRecording } from '../model/local-recording';
 import { recordingCountLabel, sidebarItems, type SidebarPeriod, type SpeciesIcon } from '../model/sidebar';
 import styles from './Sidebar.module.css';
@@ -32,8 +33,12 @@ interface SidebarProps {
   onOpenChange: (open: boolean) => void;
   recordings: LocalRecording[];
   processingIds: string[];
+  connection: ConnectionInfo;
+  wifiOnly: boolean;
   onSelect: (id: string) => void;
   onDelete: (id: string) => void;
+  /** Tries a failed recording again. */
+  onRetry: (id: string) => void;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -53,8 +58,11 @@ export function RecentRecordingsSidebar({
   onOpenChange,
   recordings,
   processingIds,
+  connection,
+  wifiOnly,
   onSelect,
   onDelete,
+  onRetry,
 }: SidebarProps) {
   const [query, setQuery] = useState('');
   const [period, setPeriod] = useState<SidebarPeriod>('all');
@@ -97,8 +105,15 @@ export function RecentRecordingsSidebar({
 
   const items = useMemo(
     () =>
-      sidebarItems(recordings, { query, period, now: new Date(), processingId: processingIds[0] ?? null }),
-    [recordings, query, period, processingIds],
+      sidebarItems(recordings, {
+        query,
+        period,
+        now: new Date(),
+        processingId: processingIds[0] ?? null,
+        connection,
+        wifiOnly,
+      }),
+    [recordings, query, period, processingIds, connection, wifiOnly],
   );
 
   return (
@@ -173,7 +188,7 @@ export function RecentRecordingsSidebar({
               >
                 <span className={styles.itemTop}>
                   <strong>{item.patientName}</strong>
-                  <span className={styles.status} data-status={item.status}>
+                  <span className={styles.status} data-status={item.statusKind}>
                     {item.status}
                   </span>
                 </span>
@@ -188,6 +203,16 @@ export function RecentRecordingsSidebar({
                 <span className={styles.preview}>{item.preview}</span>
               </button>
               <span className={styles.quick}>
+                {item.statusKind === 'failed' && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => onRetry(item.id)}
+                    tabIndex={open ? 0 : -1}
+                  >
+                    Retry
+                  </Button>
+                )}
                 <Button
                   size="sm"
                   variant="secondary"

@@ -26,16 +26,21 @@ function useConnectivity() {
       useRecorder.getState().refreshConnection();
       void useRecorder.getState().runQueue();
     };
+    // Back online: whatever waited for a retry is tried at once, its backoff starts over.
+    const onOnline = () => {
+      useRecorder.getState().refreshConnection();
+      void useRecorder.getState().resetBackoff();
+    };
     const onVisible = () => document.visibilityState === 'visible' && onChange();
     const connection = (navigator as Navigator & { connection?: EventTarget }).connection;
     const onWorkerMessage = (event: MessageEvent) => event.data?.type === 'run-queue' && onChange();
-    window.addEventListener('online', onChange);
+    window.addEventListener('online', onOnline);
     window.addEventListener('offline', onChange);
     document.addEventListener('visibilitychange', onVisible);
     connection?.addEventListener('change', onChange);
     navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
     return () => {
-      window.removeEventListener('online', onChange);
+      window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onChange);
       document.removeEventListener('visibilitychange', onVisible);
       connection?.removeEventListener('change', onChange);
@@ -108,8 +113,14 @@ export function RecorderScreen() {
             <SessionRecordingsList
               recordings={recordings}
               selectedId={machine.selectedRecordingId}
+              sync={{
+                connection: recorder.connection,
+                wifiOnly: recorder.wifiOnly,
+                processingIds: recorder.processingIds,
+              }}
               onSelect={recorder.select}
               onDelete={(id) => void recorder.remove(id)}
+              onRetry={(id) => void recorder.retryNow(id)}
             />
             <PreConsultationPanel value={preConsultation} onChange={recorder.setPreConsultation} />
           </>
@@ -177,8 +188,11 @@ export function RecorderScreen() {
         onOpenChange={setSidebarOpen}
         recordings={recordings}
         processingIds={recorder.processingIds}
+        connection={recorder.connection}
+        wifiOnly={recorder.wifiOnly}
         onSelect={recorder.select}
         onDelete={(id) => void recorder.remove(id)}
+        onRetry={(id) => void recorder.retryNow(id)}
       />
 
       <Dialog

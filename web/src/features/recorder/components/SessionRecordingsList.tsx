@@ -2,22 +2,29 @@ import { format } from 'date-fns';
 import { formatShortDuration } from '../../../../../shared/format/recording-metadata';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/Card';
 import type { LocalRecording } from '../model/local-recording';
+import { syncStatus, type SyncContext } from '../model/sync-status';
 import { NotesIcon, PlayIcon, TrashIcon } from '../../../components/icons';
 import styles from './Recorder.module.css';
 
 interface SessionRecordingsListProps {
   recordings: LocalRecording[];
   selectedId: string | null;
+  /** Connection and queue state, for what each unprocessed recording is waiting for. */
+  sync: Omit<SyncContext, 'now'>;
   onSelect: (id: string) => void;
   onDelete: (id: string) => void;
+  /** Tries a failed recording again. */
+  onRetry: (id: string) => void;
 }
 
 /** Local recordings of this session, oldest first so the numbering follows the day's order. */
 export function SessionRecordingsList({
   recordings,
   selectedId,
+  sync,
   onSelect,
   onDelete,
+  onRetry,
 }: SessionRecordingsListProps) {
   if (recordings.length === 0) return null;
   const ordered = [...recordings].sort((a, b) => a.recordingStartTime.localeCompare(b.recordingStartTime));
@@ -33,6 +40,7 @@ export function SessionRecordingsList({
         {ordered.map((recording, index) => {
           const processed = Boolean(recording.clinicalData);
           const data = recording.preConsultationData;
+          const status = syncStatus(recording, { ...sync, now: new Date() });
           return (
             <li
               key={recording.id}
@@ -56,7 +64,24 @@ export function SessionRecordingsList({
                     </span>
                   )}
                   {processed && <span className={styles.processed}>✓ Processed</span>}
-                  {!processed && recording.isOnlineOnly && <span>Waiting for connection</span>}
+                  {status.kind === 'failed' ? (
+                    <button
+                      type="button"
+                      className={styles.retryStatus}
+                      onClick={() => onRetry(recording.id)}
+                      title={recording.processingError}
+                      data-testid="sync-status"
+                    >
+                      Failed - tap to retry
+                    </button>
+                  ) : (
+                    !processed &&
+                    status.kind !== 'unprocessed' && (
+                      <span className={styles.syncStatus} data-kind={status.kind} data-testid="sync-status">
+                        {status.label}
+                      </span>
+                    )
+                  )}
                 </p>
               </div>
               <button

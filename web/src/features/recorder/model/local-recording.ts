@@ -1,11 +1,13 @@
 import type {
   BulletEvidence,
   ClinicalData,
+  LeftOutLine,
   PreConsultationData,
   SafetyFlag,
   StoredClinicalData,
   TranscriptSegment,
 } from '../../../../../shared/schemas/clinical.js';
+import type { RetryState } from '../processing/retry-schedule.js';
 
 /**
  * A recording kept in the browser (spec section 3, 'Local recording'), dates as ISO strings. Fields after
@@ -30,10 +32,14 @@ export interface LocalRecording {
   parentRecordingId?: string;
   serverRecordingId?: string;
   processingError?: string;
+  /** A queued recording's automatic retries after a dropped upload or a busy server (backoff). */
+  retry?: RetryState;
   /** Timed transcript pieces from /api/transcribe, sent to /api/extract so evidence carries audio times. */
   transcriptSegments?: TranscriptSegment[];
   /** Where each bullet came from in the transcript (POST /api/extract). */
   evidence?: BulletEvidence[];
+  /** Utterances the extractor left out of the notes, with reasons; the vet can move one into a section. */
+  leftOut?: LeftOutLine[];
   /** The extractor's warnings, each with the text of the bullet it was raised on. */
   safetyFlags?: Array<SafetyFlag & { bullet: string }>;
   /** Keys of safety flags the vet has acknowledged. */

@@ -1,9 +1,12 @@
 import { formatDistanceToNow, startOfDay, subDays } from 'date-fns';
+import type { ConnectionInfo } from './connection.js';
 import type { LocalRecording } from './local-recording.js';
+import { syncStatus, type SyncStatusKind } from './sync-status.js';
 
 /** Recent Recordings sidebar (spec section 2): filtering, sorting and what each item shows. */
 export type SidebarPeriod = 'all' | 'today' | 'week';
-export type SidebarStatus = 'Processed' | 'Processing...' | 'Offline - waiting to sync' | 'Failed';
+/** The spec's four labels, plus the truthful waits of sync-status.ts ('Server busy - retrying at 14:32'…). */
+export type SidebarStatus = string;
 export type SpeciesIcon = 'dog' | 'cat' | 'bird' | 'rabbit' | 'other';
 
 export const PREVIEW_LENGTH = 60;
@@ -16,6 +19,7 @@ export interface SidebarItem {
   species: string | null;
   speciesIcon: SpeciesIcon;
   status: SidebarStatus;
+  statusKind: SyncStatusKind;
   durationSeconds: number;
   startedAt: string;
   relativeTime: string;
@@ -28,6 +32,9 @@ export interface SidebarFilter {
   now: Date;
   /** The recording being processed right now, if any. */
   processingId?: string | null;
+  /** For the waiting labels; without it a queued recording reads 'Offline - waiting to sync'. */
+  connection?: ConnectionInfo;
+  wifiOnly?: boolean;
 }
 
 export function patientNameOf(recording: LocalRecording): string {
@@ -51,11 +58,17 @@ export function speciesIcon(species: string | null): SpeciesIcon {
   return 'other';
 }
 
-export function statusOf(recording: LocalRecording, processingId?: string | null): SidebarStatus {
-  if (recording.id === processingId) return 'Processing...';
-  if (recording.clinicalData) return 'Processed';
-  if (recording.processingError) return 'Failed';
-  return 'Offline - waiting to sync';
+export function statusOf(
+  recording: LocalRecording,
+  processingId?: string | null,
+  context: { connection?: ConnectionInfo; wifiOnly?: boolean; now?: Date } = {},
+) {
+  return syncStatus(recording, {
+    connection: context.connection ?? { type: 'offline' },
+    wifiOnly: context.wifiOnly ?? true,
+    now: context.now ?? new Date(),
+    processingIds: processingId ? [processingId] : [],
+  });
 }
 
 /** First 60 characters of the subjective section, else the assessment. */
@@ -81,12 +94,18 @@ export function sidebarItems(recordings: readonly LocalRecording[], filter: Side
     .sort((a, b) => Date.parse(b.recordingStartTime) - Date.parse(a.recordingStartTime))
     .map((recording) => {
       const species = speciesOf(recording);
+      const status = statusOf(recording, filter.processingId, {
+        ...(filter.connection ? { connection: filter.connection } : {}),
+        ...(filter.wifiOnly !== undefined ? { wifiOnly: filter.wifiOnly } : {}),
+        now: filter.now,
+      });
       return {
         id: recording.id,
         patientName: patientNameOf(recording),
         species,
         speciesIcon: speciesIcon(species),
-        status: statusOf(recording, filter.processingId),
+        status: status.label,
+        statusKind: status.kind,
         durationSeconds: recording.recordingTime,
         startedAt: recording.recordingStartTime,
         relativeTime: formatDistanceToNow(new Date(recording.recordingStartTime), { addSuffix: true }),

@@ -1,13 +1,17 @@
 import type {
   BulletEvidence,
   ClinicalData,
+  LeftOutLine,
   PreConsultationData,
   SafetyFlag,
   TranscriptSegment,
 } from '../../../../../shared/schemas/clinical';
 import { recordingMetadata } from '../../../../../shared/format/recording-metadata';
+import { audioTooLargeMessage } from '../../../../../shared/format/audio-limit';
+import { healthSchema } from '../../../../../shared/schemas/meta';
 import { ApiError, NetworkError } from '../../../lib/api';
 import type { LocalRecording } from '../model/local-recording';
+import { parseRetryAfter } from './retry-schedule';
 
 export const processingFailureMessages = {
   transcription: 'Transcription failed',
@@ -25,21 +29,27 @@ export interface ProcessingResult {
   segments?: TranscriptSegment[];
   evidence: BulletEvidence[];
   safetyFlags: SafetyFlag[];
+  leftOut: LeftOutLine[];
 }
 
-/** What POST /api/extract returns (the spec's clinicalData plus evidence and safety flags). */
+/** What POST /api/extract returns (the spec's clinicalData plus evidence, safety flags and left-out lines). */
 export interface ExtractResult {
   clinicalData: ClinicalData;
   evidence: BulletEvidence[];
   safetyFlags: SafetyFlag[];
+  leftOut: LeftOutLine[];
 }
 
 export class ProcessingError extends Error {
   constructor(
     message: string,
     readonly stage: ProcessingStage,
-    /** True when the failure was the network, so the recording should wait in the queue. */
+    /** True when the failure was the network or a busy server, so the recording should wait in the queue. */
     readonly retryable: boolean,
+    /** The server answered (5xx, 429, 409) rather than the request being lost on the way. */
+    readonly busy = false,
+    /** The server's Retry-After, in ms, when it sent one. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }
@@ -90,7 +100,14 @@ async function call(
     // 5xx, 429 and 409 (the same upload still running) are worth another try later; other 4xx means this
     // request will never work as sent.
     const retryable = response.status >= 500 || response.status === 429 || response.status === 409;
-    throw new ProcessingError(await failureText(response, fallback), stage, retryable);
+    const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), new Date());
+    throw new ProcessingError(
+      await failureText(response, fallback),
+      stage,
+      retryable,
+      retryable,
+      retryAfterMs,
+    );
   }
   return response;
 }
@@ -123,6 +140,18 @@ function followProgress(deps: ProcessingDeps, requestId: string): () => void {
 }
 
 const PROGRESS_POLL_MS = 1000;
+
+/** The server's audio upload limit from GET /api/health; undefined when it cannot be learnt (offline, old server). */
+async function transcribeLimit(deps: ProcessingDeps): Promise<number | undefined> {
+  try {
+    const response = await deps.fetch('/api/health', { credentials: 'include' });
+    if (!response.ok) return undefined;
+    const health = healthSchema.safeParse(await response.json());
+    return health.success ? health.data.limits.transcribeAudioBytes : undefined;
+  } catch {
+    return undefined; // the upload itself will report the network
+  }
+}
 
 /**
  * POST /api/extract for a transcript. Used after transcription and when the vet edits the transcript and
@@ -160,6 +189,7 @@ export async function extractNotes(
     clinicalData: body.clinicalData,
     evidence: body.evidence ?? [],
     safetyFlags: body.safetyFlags ?? [],
+    leftOut: body.leftOut ?? [],
   };
 }
 
@@ -173,6 +203,12 @@ export async function processRecording(
   deps: ProcessingDeps,
 ): Promise<ProcessingResult> {
   deps.onStage?.('transcribing', null);
+  // Past the server's limit the upload would be cut mid-way (a network error, retried for ever): say so
+  // now, in the server's own words, and keep the recording.
+  const limit = await transcribeLimit(deps);
+  if (limit !== undefined && recording.audioBlob.size > limit) {
+    throw new ProcessingError(audioTooLargeMessage(limit), 'transcribing', false);
+  }
   const form = new FormData();
   form.append(
     'audio',

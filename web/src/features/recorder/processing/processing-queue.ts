@@ -24,11 +24,13 @@ export async function applyProcessingResult(
     // Evidence and safety flags of this extraction; earlier acknowledgements were of other notes.
     transcriptSegments: result.segments,
     evidence: result.evidence,
+    leftOut: result.leftOut,
     safetyFlags: toReviewFlags(result.safetyFlags, result.clinicalData),
     acknowledgedFlags: [],
     processedAt: new Date().toISOString(),
     needsProcessing: false,
     isOnlineOnly: false,
     processingError: undefined,
+    retry: undefined,
   });
 }

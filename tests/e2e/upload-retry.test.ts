@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, viewports } from '../helpers/browser.js';
+import { fakeMicrophoneArgs, fakeMicrophoneWav } from '../helpers/fake-microphone.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * A dropped upload while the browser still says 'online', and a busy transcription engine: the recording
+ * is retried by itself on the backoff schedule and says truthfully what it waits for. The page's clock is
+ * Playwright's (page.clock), so the 10 s and 30 s waits are fast-forwarded, not waited.
+ *
+ * The engine is a small OpenAI-compatible HTTP server: 'busy' answers 429 (which the product's server
+ * turns into a 503 for the app, as with a real overloaded engine), 'ok' answers a transcript.
+ */
+const webDir = path.resolve('dist/web');
+let server: TestServer;
+let browser: Browser;
+let engine: http.Server;
+let engineMode: 'ok' | 'busy' = 'ok';
+let engineCalls = 0;
+
+const TRANSCRIPT =
+  'Biscuit the Labrador has been vomiting for two days and is not eating. Temperature is 39.4 degrees. ' +
+  'Mild abdominal pain on palpation. Assessment: acute gastritis. Plan: maropitant 1 mg per kg once daily ' +
+  'for three days and a bland diet.';
+
+function startEngine(): Promise<string> {
+  engine = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      engineCalls += 1;
+      if (engineMode === 'busy') {
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after-ms': '1' });
+        response.end(JSON.stringify({ error: { message: 'engine busy' } }));
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          text: TRANSCRIPT,
+          language: 'english',
+          segments: [{ start: 0, end: 3, text: TRANSCRIPT, avg_logprob: -0.2 }],
+        }),
+      );
+    });
+  });
+  return new Promise((resolve) =>
+    engine.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(engine.address() as AddressInfo).port}/v1`),
+    ),
+  );
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(webDir, 'index.html')))
+    execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  const engineUrl = await startEngine();
+  server = await startTestServer({
+    webDir,
+    env: {
+      TRANSCRIPTION_PROVIDER: 'openai',
+      OPENAI_BASE_URL: engineUrl,
+      TRANSCRIPTION_MODEL: 'whisper-base',
+      TRANSCRIPTION_LANGUAGES: 'en',
+    },
+  });
+  browser = await launchBrowser(fakeMicrophoneArgs(fakeMicrophoneWav()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await new Promise((resolve) => engine?.close(resolve));
+});
+
+async function recordedRecording(viewport: { width: number; height: number } = viewports.desktop) {
+  const test = await newPage(browser, { baseURL: server.baseUrl, viewport });
+  await test.page.clock.install();
+  // Background Sync fires at once while online and then forgets the tag, so the registrations are noted.
+  await test.page.addInitScript(() => {
+    const manager = (
+      window as unknown as { SyncManager?: { prototype: { register(tag: string): Promise<void> } } }
+    ).SyncManager;
+    if (!manager) return;
+    const register = manager.prototype.register;
+    manager.prototype.register = function (this: unknown, tag: string) {
+      ((window as unknown as { syncTags?: string[] }).syncTags ??= []).push(tag);
+      return register.call(this, tag);
+    };
+  });
+  const registered = await test.context.request.post('/api/auth/register', {
+    data: {
+      email: `retry-${Math.random().toString(36).slice(2)}@example.co.za`,
+      password: 'secret12',
+      practiceName: 'Karoo Vets',
+    },
+  });
+  expect(registered.status()).toBe(200);
+  const { page } = test;
+  await page.goto('/app');
+  await page.getByTestId('record-button').click();
+  await page.waitForFunction(
+    () => (document.querySelector('[data-testid="timer"]')?.textContent ?? '') >= '00:03',
+    undefined,
+    { timeout: 20_000, polling: 100 },
+  );
+  await page.getByTestId('record-button').click();
+  await page.getByRole('button', { name: 'End Consultation' }).click();
+  await page.getByRole('button', { name: 'Process Recording', exact: true }).waitFor();
+  return test;
+}
+
+/** The stored retry state of the only local recording, and the page's own clock. */
+function retryState(page: Page) {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('VeldVetDB');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => resolve(open.result);
+    });
+    const rows = await new Promise<
+      Array<{ retry?: { failures: number; nextAt: string; reason: string }; isOnlineOnly: boolean }>
+    >((resolve) => {
+      const request = db.transaction('recordings').objectStore('recordings').getAll();
+      request.onsuccess = () => resolve(request.result);
+    });
+    db.close();
+    const retry = rows[0]?.retry;
+    const nextAt = retry ? new Date(retry.nextAt) : null;
+    return {
+      retry,
+      isOnlineOnly: rows[0]?.isOnlineOnly,
+      now: Date.now(),
+      hhmm: nextAt
+        ? `${String(nextAt.getHours()).padStart(2, '0')}:${String(nextAt.getMinutes()).padStart(2, '0')}`
+        : null,
+    };
+  });
+}
+
+describe('automatic retries of a queued recording', () => {
+  it('retries a dropped upload by itself while the browser stays online, and registers Background Sync', async () => {
+    const { page, close } = await recordedRecording(viewports.phone);
+    let attempts = 0;
+    await page.route('**/api/transcribe', async (route) => {
+      attempts += 1;
+      if (attempts === 1) await route.abort('connectionreset');
+      else await route.continue();
+    });
+    await page.getByRole('button', { name: 'Process Recording', exact: true }).click();
+    await page.getByTestId('error-banner').waitFor();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+    const state = await retryState(page);
+    expect(state.retry).toMatchObject({ failures: 1, reason: 'network' });
+    expect(Date.parse(state.retry!.nextAt) - state.now).toBeGreaterThan(8_000);
+    expect(Date.parse(state.retry!.nextAt) - state.now).toBeLessThanOrEqual(10_000);
+    const status = page.getByTestId('sync-status');
+    expect(await status.innerText()).toBe(`Connection lost - retrying at ${state.hhmm}`);
+    expect(await page.getByTestId('error-banner').innerText()).toContain(
+      `Retrying by itself at ${state.hhmm}.`,
+    );
+    await screenshot(page, 'recorder-retry-network');
+
+    // Background Sync is asked to run the queue too.
+    const tags = await page.evaluate(() => (window as unknown as { syncTags?: string[] }).syncTags ?? []);
+    expect(tags).toContain('veldvet-process-queue');
+
+    // Nothing happens before the retry is due; at 10 s it runs by itself.
+    expect(attempts).toBe(1);
+    await page.clock.fastForward('00:11');
+    await page.getByTestId('clinical-notes').waitFor({ timeout: 60_000 });
+    expect(attempts).toBe(2);
+    expect((await retryState(page)).retry).toBeUndefined();
+    await close();
+  });
+
+  it("labels a 503 from the engine 'Server busy - retrying at HH:MM', backs off, and processes once the engine is free", async () => {
+    engineMode = 'busy';
+    engineCalls = 0;
+    const { page, close } = await recordedRecording();
+    await page.getByRole('button', { name: 'Process Recording', exact: true }).click();
+    await page.getByTestId('error-banner').waitFor({ timeout: 60_000 });
+    expect(engineCalls).toBeGreaterThan(0);
+
+    const first = await retryState(page);
+    expect(first.retry).toMatchObject({ failures: 1, reason: 'busy' });
+    const status = page.getByTestId('sync-status');
+    expect(await status.innerText()).toMatch(/^Server busy - retrying at \d\d:\d\d$/);
+    expect(await status.innerText()).toBe(`Server busy - retrying at ${first.hhmm}`);
+    await page.getByTestId('open-recent').click();
+    await page.getByTestId('recent-sidebar').getByText(`Server busy - retrying at ${first.hhmm}`).waitFor();
+    await screenshot(page, 'recorder-retry-busy');
+    await page.keyboard.press('Escape');
+
+    // Still busy at the first retry: the next wait is longer.
+    await page.clock.fastForward(Date.parse(first.retry!.nextAt) - first.now + 1_000);
+    await expect.poll(async () => (await retryState(page)).retry?.failures, { timeout: 60_000 }).toBe(2);
+    const second = await retryState(page);
+    expect(Date.parse(second.retry!.nextAt) - second.now).toBeGreaterThan(
+      Date.parse(first.retry!.nextAt) - first.now,
+    );
+    await page.waitForFunction(
+      (label) => document.querySelector('[data-testid="sync-status"]')?.textContent === label,
+      `Server busy - retrying at ${second.hhmm}`,
+    );
+
+    engineMode = 'ok';
+    await page.clock.fastForward(Date.parse(second.retry!.nextAt) - second.now + 1_000);
+    await page.getByTestId('clinical-notes').waitFor({ timeout: 60_000 });
+    await close();
+  });
+});
