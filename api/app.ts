@@ -5,6 +5,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { compressResponses } from './http/compress.js';
 import type { AppEnv } from './http/env.js';
+import { limitRequestBodies } from './http/body-limits.js';
+import { refuseControlCharacters } from './http/control-characters.js';
 import { handleError } from './http/errors.js';
 import { isHttpsRequest } from './http/request.js';
 import { createRouter } from './http/router.js';
@@ -47,6 +49,9 @@ export function createApp({ services, webDir }: AppOptions): OpenAPIHono<AppEnv>
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   app.use('/api/*', rejectCrossSiteRequests({ trustProxy: services.config.TRUST_PROXY }));
+  // Before any route reads a body: an oversized one is refused unread (issue 14).
+  app.use('/api/*', limitRequestBodies(services.config));
+  app.use('/api/*', refuseControlCharacters());
 
   app.route('/api', metaRoutes(services));
   app.route('/api/auth', authRoutes(services));

@@ -156,6 +156,28 @@ export const configSchema = z.object({
   /** WhatsApp Business Cloud API (Graph API) base URL; a local stand-in in tests. */
   WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com'),
   WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'like v21.0').default('v21.0'),
+
+  // --- Limits (issue 14; docs/security.md "Limits") ---
+  /** Largest JSON body of the sign-in, sign-up and password routes; refused (413) before it is read. */
+  BODY_LIMIT_AUTH_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024).default(16 * 1024),
+  /** Largest JSON body of every other non-audio route (notes, settings, export, admin). */
+  BODY_LIMIT_JSON_BYTES: z.coerce.number().int().min(16 * 1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  /** E-mail exports one practice may send per hour through the server's own mail account (SMTP_URL). */
+  EXPORT_MAIL_PER_PRACTICE_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(50),
+  /** E-mail exports all practices together may send per hour through the server's own mail account. */
+  EXPORT_MAIL_PER_SERVER_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  /** Accounts one client address may register per hour. */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** PostgreSQL statement_timeout for the server's queries. */
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** PostgreSQL lock_timeout: a query waiting longer for a lock gives up (503), instead of holding others. */
+  PG_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Waiting longer for a pooled PostgreSQL connection (or to open one) answers 503. */
+  PG_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** PostgreSQL connections in the server's pool. */
+  PG_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** SQLite: a write waits this long for a lock held by another program, then answers 503. */
+  SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -166,6 +188,17 @@ export type Config = z.infer<typeof configSchema> & {
 };
 
 export class ConfigError extends Error {}
+
+/** The bounds the server puts on its database connection (db/database.ts). */
+export function databaseLimits(config: Config) {
+  return {
+    statementTimeoutMs: config.PG_STATEMENT_TIMEOUT_MS,
+    lockTimeoutMs: config.PG_LOCK_TIMEOUT_MS,
+    acquireTimeoutMs: config.PG_ACQUIRE_TIMEOUT_MS,
+    poolSize: config.PG_POOL_SIZE,
+    busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT_MS,
+  };
+}
 
 /** Parses the environment; the first bad variable becomes a one-line message that names it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp, defaultWebDir } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, databaseLimits, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { createServices } from './services/index.js';
 import { ensurePrivateDir, restrictNewFiles } from './security/file-modes.js';
@@ -15,7 +15,11 @@ async function main(): Promise<void> {
   // Clinical records: whatever this process creates is owner-only, the data folder too.
   restrictNewFiles();
   ensurePrivateDir(config.dataDir);
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    limits: databaseLimits(config),
+  });
   await migrateToLatest(database.db);
   const services = createServices({ config, database });
   const app = createApp({ services, webDir: defaultWebDir });

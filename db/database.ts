@@ -2,10 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { ensurePrivateDir, preparePrivateSqliteFile } from '../api/security/file-modes.js';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type MigrationProvider,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { ResilientSqliteDriver } from './sqlite-driver.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -26,19 +36,61 @@ pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value)
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (value) => new Date(`${value}Z`).toISOString());
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * Bounds the server puts on database work (config: PG_* and SQLITE_BUSY_TIMEOUT_MS). Scripts (backup,
+ * purge, restore) open the database without them: their long statements are expected.
+ */
+export interface DatabaseLimits {
+  /** PostgreSQL: a statement running longer is cancelled (statement_timeout). */
+  statementTimeoutMs: number;
+  /** PostgreSQL: a statement waiting longer for a row or table lock gives up (lock_timeout). */
+  lockTimeoutMs: number;
+  /** PostgreSQL: waiting longer for a pooled connection (or to open one) fails the request. */
+  acquireTimeoutMs: number;
+  /** PostgreSQL: connections in the pool. */
+  poolSize: number;
+  /** SQLite: a write waits this long for a lock held by another program, then answers 503. */
+  busyTimeoutMs: number;
+}
+
 /** Opens the database named by DATABASE_URL, or the SQLite file under the data directory. */
-export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DatabaseHandle {
+export function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  limits?: DatabaseLimits | undefined;
+}): DatabaseHandle {
   const url = options.databaseUrl;
+  const limits = options.limits;
   if (url && isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: limits?.poolSize ?? 10,
+      ...(limits
+        ? {
+            connectionTimeoutMillis: limits.acquireTimeoutMs,
+            statement_timeout: limits.statementTimeoutMs,
+            lock_timeout: limits.lockTimeoutMs,
+          }
+        : {}),
+    });
     // A PostgreSQL restart or a dropped link fails the pool's idle connections; pg re-emits that on the
     // pool, and an unheard 'error' event would crash the API. The pool has already discarded the
     // connection, and the next query opens a fresh one, so a log line is all that is needed.
     pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`));
+    // A connection lost while checked out (a query in flight) emits 'error' on the client itself, where
+    // the pool does not listen; unheard, it would crash the process. The query in flight has already been
+    // rejected (its request answers 503) and the pool drops the broken client on release.
+    pool.on('connect', (client) => {
+      client.on('error', (error) =>
+        console.warn(`[db] PostgreSQL connection lost mid-request: ${error.message}`),
+      );
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', location: redactUrl(url), close: () => db.destroy() };
   }
-  const file = url ? path.resolve(url.replace(/^sqlite:(\/\/)?/i, '')) : path.join(options.dataDir, 'veldvet.sqlite');
+  const file = url
+    ? path.resolve(url.replace(/^sqlite:(\/\/)?/i, ''))
+    : path.join(options.dataDir, 'veldvet.sqlite');
   // Clinical records and password hashes: owner-only folder, database, -wal and -shm (api/security/file-modes.ts).
   if (url) fs.mkdirSync(path.dirname(file), { recursive: true });
   else ensurePrivateDir(path.dirname(file));
@@ -46,9 +98,25 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  if (!limits) {
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  }
+  // The server: waits for locks asynchronously and reads beside the writer (db/sqlite-driver.ts).
+  sqlite.pragma('busy_timeout = 0');
+  const reader = new SQLite(file, { readonly: true });
+  reader.pragma('busy_timeout = 200');
+  const driver = new ResilientSqliteDriver(sqlite, reader, limits.busyTimeoutMs);
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (kysely) => new SqliteIntrospector(kysely),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
 }
 

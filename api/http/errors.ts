@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { classifyInfrastructureError } from '../../db/errors.js';
 
 /** An error whose message is safe to show the client; the body is always `{ error }`. */
 export class HttpError extends Error {
@@ -40,6 +41,13 @@ export function handleError(error: Error, c: Context): Response {
     return c.json({ error: message }, status);
   }
   if (error instanceof SyntaxError) return c.json({ error: 'Malformed JSON body' }, 400);
+  // The database away, busy or full: not a bug, and the client should retry (or wait for space).
+  const failure = classifyInfrastructureError(error);
+  if (failure) {
+    console.warn(`[error] ${c.req.method} ${c.req.path}: ${failure.kind}: ${error.message}`);
+    if (failure.status === 503) c.header('Retry-After', String(failure.retryAfterSeconds));
+    return c.json({ error: failure.message }, failure.status);
+  }
   console.error(`[error] ${c.req.method} ${c.req.path}:`, error);
   return c.json({ error: 'Internal server error' }, 500);
 }

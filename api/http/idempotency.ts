@@ -27,7 +27,11 @@ export interface IdempotencyOptions {
   onMismatch?: 'reject' | 'run';
   /** How long a duplicate waits for the first request to finish before it gets 409. Default 10 s. */
   waitMs?: number;
-  /** A pending key older than this is presumed abandoned (crash) and taken over. Default 5 min. */
+  /**
+   * A pending key whose holder has not renewed it for this long is presumed abandoned (its process was
+   * killed, or its request failed while the database was away) and taken over. The holder renews every
+   * `leaseMs / 3` while it works, so long work keeps its key however long it runs. Default 6 s.
+   */
   leaseMs?: number;
 }
 
@@ -42,6 +46,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 const POLL_MS = 100;
+const DEFAULT_LEASE_MS = 6_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 interface IdempotencyServices {
@@ -76,17 +81,21 @@ export async function withIdempotency(
   const practiceId = c.var.user.id;
   const requestHash = options.fingerprint ?? (await defaultFingerprint(c));
   const waitMs = options.waitMs ?? 10_000;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const deadline = Date.now() + waitMs;
 
-  const execute = async (id: string): Promise<Response> => {
+  const execute = async (id: string, claimedAt: string): Promise<Response> => {
+    const heartbeat = renewWhileRunning(idempotency, clock, id, claimedAt, leaseMs / 3);
     let outcome: IdempotentOutcome;
     try {
       outcome = await run();
     } catch (error) {
-      await idempotency.release(id);
+      heartbeat.stop();
+      // If the database is what failed, the release may fail too; the key then lapses within leaseMs.
+      await idempotency.release(id).catch(() => undefined);
       throw error;
     }
+    heartbeat.stop();
     if (outcome.status >= 500) await idempotency.release(id);
     else await idempotency.complete(id, outcome.status, JSON.stringify(outcome.body), clock().toISOString());
     return respond(c, outcome);
@@ -94,8 +103,9 @@ export async function withIdempotency(
 
   for (;;) {
     const id = randomUUID();
-    if (await idempotency.claim({ id, practiceId, key, route, requestHash, now: clock().toISOString() })) {
-      return execute(id);
+    const now = clock().toISOString();
+    if (await idempotency.claim({ id, practiceId, key, route, requestHash, now })) {
+      return execute(id, now);
     }
     const existing = await idempotency.find(practiceId, key, route);
     // Gone between our insert and this read: its holder failed and released it, so try to claim it again.
@@ -111,18 +121,48 @@ export async function withIdempotency(
         existing.statusCode as ContentfulStatusCode,
       );
     }
+    // createdAt is the holder's last renewal: a dead holder (kill -9, a crash) stops renewing.
     const heldFor = clock().getTime() - Date.parse(existing.createdAt);
-    if (
-      heldFor > leaseMs &&
-      (await idempotency.takeOver(existing.id, existing.createdAt, clock().toISOString()))
-    ) {
-      return execute(existing.id);
+    const takenAt = clock().toISOString();
+    if (heldFor > leaseMs && (await idempotency.takeOver(existing.id, existing.createdAt, takenAt))) {
+      return execute(existing.id, takenAt);
     }
     if (Date.now() >= deadline) {
       throw new HttpError(409, idempotencyMessages.inProgress, { 'Retry-After': '1' });
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/**
+ * Renews a claimed key every `everyMs` (compare-and-set on its timestamp), so that a live holder keeps it
+ * while a dead one's lapses quickly. Stops by itself once someone else has taken the key over.
+ */
+function renewWhileRunning(
+  idempotency: IdempotencyRepository,
+  clock: Clock,
+  id: string,
+  claimedAt: string,
+  everyMs: number,
+): { stop(): void } {
+  let heldSince = claimedAt;
+  let renewing = false;
+  const timer = setInterval(() => {
+    if (renewing) return;
+    renewing = true;
+    const now = clock().toISOString();
+    idempotency
+      .takeOver(id, heldSince, now)
+      .then((renewed) => {
+        if (renewed) heldSince = now;
+        else clearInterval(timer);
+      })
+      // A renewal lost to a database blip is retried at the next beat.
+      .catch(() => undefined)
+      .finally(() => (renewing = false));
+  }, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /** The Idempotency-Key header, with the quotes of the IETF draft's structured-field form removed if present. */

@@ -47,6 +47,7 @@ export function authRoutes(services: Services) {
         200: json(authSuccessSchema, 'Account created; the session cookie is set'),
         400: invalidInput,
         409: json(errorSchema, 'The account could not be created (the address may be taken)'),
+        429: tooManyRequests,
       },
     }),
     async (c) => {

@@ -56,7 +56,11 @@ export function exportRoutes(services: Services) {
       description:
         "From the practice's own SMTP account when configured (Settings), else from the server's default account.",
       request: jsonBody(SendEmailRequestSchema),
-      responses: { 200: json(SendEmailResponseSchema, 'Accepted by the mail server'), ...refused },
+      responses: {
+        200: json(SendEmailResponseSchema, 'Accepted by the mail server'),
+        ...refused,
+        429: json(errorSchema, "The hourly limit of e-mails through the server's own mail account; Retry-After"),
+      },
     }),
     async (c) => c.json(await services.exports.sendEmail(c.var.user, c.req.valid('json'), origin(c)), 200),
   );

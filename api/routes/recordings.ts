@@ -20,6 +20,7 @@ import {
 import { requireUser } from '../http/auth.js';
 import type { AppEnv } from '../http/env.js';
 import { badRequest, describeZodError } from '../http/errors.js';
+import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
 import {
   IDEMPOTENCY_HEADER,
   idempotencyMessages,
@@ -183,6 +184,9 @@ export function recordingsRoutes(services: Services) {
     }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw badRequest(recordingMessages.metadataInvalid);
+    // The JSON-body routes get this from the app-wide check; this JSON arrives inside a form.
+    const control = findControlCharacter(raw);
+    if (control) throw badRequest(controlCharacterMessage(control.path, control.character));
     const parsed = uploadMetadataSchema.safeParse(raw);
     if (!parsed.success) throw badRequest(describeInvalid(parsed.error));
     const bytes = new Uint8Array(await file.arrayBuffer());

@@ -84,6 +84,8 @@ export function createAuthService(deps: {
 
   return {
     async register(input, previousToken, origin = UNKNOWN_ORIGIN) {
+      // Sign-up is anonymous: throttled per client address before any work (issue 14).
+      await rateLimits?.countSignUp(origin.clientAddress);
       const now = clock().toISOString();
       const user: AuthUser = {
         id: crypto.randomUUID(),

@@ -11,6 +11,7 @@ import { sendWithPracticeAccount } from '../providers/mail/practice-mailer.js';
 import { WhatsAppSendError } from '../providers/whatsapp/whatsapp-sender.js';
 import type { AuditService } from './audit-service.js';
 import type { Clock } from './clock.js';
+import type { RateLimitService } from './rate-limit-service.js';
 import { mailErrorText, type SettingsService } from './settings-service.js';
 
 export interface ExportServiceDeps {
@@ -19,6 +20,8 @@ export interface ExportServiceDeps {
   mailer: Mailer;
   audit: AuditService;
   clock: Clock;
+  /** Bounds what the server's own mail account sends per practice and in total (issue 14). */
+  rateLimits?: RateLimitService;
 }
 
 export interface RequestOrigin {
@@ -115,10 +118,14 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       if (!account && deps.mailer === unconfiguredMailer) {
         throw new HttpError(503, 'E-mail is not set up: add the practice e-mail account in Settings');
       }
+      // The server's account is shared by every practice: counted, so no account can turn it into a relay.
+      // A practice's own account is its own business (and its provider's limits).
+      const counted = account ? undefined : await deps.rateLimits?.countServerMail(user.id);
       try {
         if (account) await sendWithPracticeAccount(account, message);
         else await deps.mailer.send(message);
       } catch (error) {
+        await counted?.uncount();
         throw new HttpError(502, `The mail server did not accept the e-mail: ${mailErrorText(error)}`);
       }
       const sender = account ? 'practice' : 'server';

@@ -76,7 +76,15 @@ export function createServices(options: ServiceOptions): Services {
 
   const sessions = createSessionService({ config, sessions: sessionsRepository(database.db), clock });
   const audit = createAuditService({ audit: auditRepository(database.db), users: usersRepository(database.db), clock });
-  const rateLimits = createRateLimitService({ rateLimits: rateLimitsRepository(database.db), clock });
+  const rateLimits = createRateLimitService({
+    rateLimits: rateLimitsRepository(database.db),
+    clock,
+    limits: {
+      signUpsPerAddressPerHour: config.SIGNUPS_PER_ADDRESS_PER_HOUR,
+      serverMailPerPracticePerHour: config.EXPORT_MAIL_PER_PRACTICE_PER_HOUR,
+      serverMailPerServerPerHour: config.EXPORT_MAIL_PER_SERVER_PER_HOUR,
+    },
+  });
   const auth = createAuthService({
     config,
     users: usersRepository(database.db),
@@ -133,7 +141,7 @@ export function createServices(options: ServiceOptions): Services {
     smtpGuard: { allowPrivate: config.ALLOW_PRIVATE_SMTP_HOSTS, allowedPorts: config.SMTP_ALLOWED_PORTS },
     whatsapp: { baseUrl: config.WHATSAPP_API_BASE_URL, version: config.WHATSAPP_API_VERSION },
   });
-  const exports = createExportService({ settings, mailer, audit, clock });
+  const exports = createExportService({ settings, mailer, audit, clock, rateLimits });
 
   return {
     config,

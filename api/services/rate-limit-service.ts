@@ -27,6 +27,25 @@ export const rateLimitRules = {
 
 export const LONGEST_WINDOW_MS = Math.max(...Object.values(rateLimitRules).map((rule) => rule.windowMs));
 
+/** Issue 14's limits; the numbers come from config (docs/security.md, "Limits"). All hourly windows. */
+export interface ConfiguredLimits {
+  /** SIGNUPS_PER_ADDRESS_PER_HOUR */
+  signUpsPerAddressPerHour: number;
+  /** EXPORT_MAIL_PER_PRACTICE_PER_HOUR */
+  serverMailPerPracticePerHour: number;
+  /** EXPORT_MAIL_PER_SERVER_PER_HOUR */
+  serverMailPerServerPerHour: number;
+}
+
+const HOUR_MS = 60 * MINUTE_MS;
+export const rateLimitMessages = {
+  signUpPerAddress: 'Too many new accounts from this network.',
+  serverMailPerPractice:
+    "This practice has sent its hourly limit of e-mails through VeldVet's mail account. Add the practice's own e-mail account in Settings to send more.",
+  serverMailPerServer:
+    "VeldVet's mail account has reached its hourly sending limit. Add the practice's own e-mail account in Settings to send now.",
+} as const;
+
 export class RateLimitedError extends HttpError {
   constructor(
     message: string,
@@ -55,6 +74,13 @@ export interface RateLimitService {
   beginSignIn(email: string, clientAddress: string): Promise<Attempt>;
   /** Counts a reset request; throws RateLimitedError whether or not the address has an account. */
   countPasswordReset(email: string, clientAddress: string): Promise<void>;
+  /** Counts a registration from this client address; throws RateLimitedError past the hourly limit. */
+  countSignUp(clientAddress: string): Promise<void>;
+  /**
+   * Counts one e-mail sent through the server's own mail account, per practice and for the whole server;
+   * throws RateLimitedError past either hourly limit. Call `uncount` if the mail was not sent after all.
+   */
+  countServerMail(practiceId: string): Promise<{ uncount(): Promise<void> }>;
   /** Drops attempts older than every window (run by the purge job). */
   prune(): Promise<number>;
 }
@@ -64,8 +90,32 @@ interface Check {
   key: string;
 }
 
-export function createRateLimitService(deps: { rateLimits: RateLimitsRepository; clock: Clock }): RateLimitService {
+const DEFAULT_LIMITS: ConfiguredLimits = {
+  signUpsPerAddressPerHour: 10,
+  serverMailPerPracticePerHour: 50,
+  serverMailPerServerPerHour: 500,
+};
+
+export function createRateLimitService(deps: {
+  rateLimits: RateLimitsRepository;
+  clock: Clock;
+  limits?: ConfiguredLimits;
+}): RateLimitService {
   const { rateLimits, clock } = deps;
+  const limits = deps.limits ?? DEFAULT_LIMITS;
+  const hourly = (bucket: string, limit: number, message: string): RateLimitRule => ({
+    bucket,
+    limit,
+    windowMs: HOUR_MS,
+    message,
+  });
+  const signUpRule = hourly('sign-up:address', limits.signUpsPerAddressPerHour, rateLimitMessages.signUpPerAddress);
+  const mailPerPractice = hourly(
+    'mail:practice',
+    limits.serverMailPerPracticePerHour,
+    rateLimitMessages.serverMailPerPractice,
+  );
+  const mailPerServer = hourly('mail:server', limits.serverMailPerServerPerHour, rateLimitMessages.serverMailPerServer);
   const keyHash = (bucket: string, key: string) => createHash('sha256').update(`${bucket}\n${key}`).digest('hex');
 
   /**
@@ -123,6 +173,22 @@ export function createRateLimitService(deps: { rateLimits: RateLimitsRepository;
         { rule: rateLimitRules.resetPerEmail, key: email.toLowerCase() },
         { rule: rateLimitRules.resetPerAddress, key: clientAddress },
       ]);
+    },
+
+    async countSignUp(clientAddress) {
+      await reserve([{ rule: signUpRule, key: clientAddress }]);
+    },
+
+    async countServerMail(practiceId) {
+      const ids = await reserve([
+        { rule: mailPerPractice, key: practiceId },
+        { rule: mailPerServer, key: 'server' },
+      ]);
+      return {
+        async uncount() {
+          for (const id of ids) await rateLimits.delete(id);
+        },
+      };
     },
 
     async prune() {

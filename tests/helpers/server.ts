@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../../api/app.js';
-import { loadConfig, type Config } from '../../api/config.js';
+import { databaseLimits, loadConfig, type Config } from '../../api/config.js';
 import { createServices, type ServiceOptions, type Services } from '../../api/services/index.js';
 import { migrateToLatest, openDatabase, type DialectName } from '../../db/database.js';
 import { createPostgresDatabase } from './postgres.js';
@@ -43,10 +43,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PORT: '0',
+    // Tests register many practices from 127.0.0.1; the sign-up throttle has its own test (hardening).
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    limits: databaseLimits(config),
+  });
   await migrateToLatest(database.db);
   const serviceOptions = { config, database };
   const baseServices = createServices(serviceOptions);
