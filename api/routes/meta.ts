@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { healthSchema } from '../../shared/schemas/meta.js';
 import { createRouter } from '../http/router.js';
 import { transcriptionProviderLabel } from '../providers/transcription/index.js';
 import type { Services } from '../services/index.js';
@@ -14,12 +15,23 @@ export function metaRoutes(services: Services) {
       path: '/health',
       responses: {
         200: {
-          description: 'Alive',
-          content: { 'application/json': { schema: z.object({ ok: z.boolean() }) } },
+          description: 'Alive, and the upload limits a client checks before it uploads',
+          content: { 'application/json': { schema: healthSchema } },
         },
       },
     }),
-    (c) => c.json({ ok: true }, 200),
+    (c) =>
+      c.json(
+        {
+          ok: true,
+          limits: {
+            transcribeAudioBytes: services.config.MAX_AUDIO_BYTES,
+            recordingAudioBytes: services.config.MAX_UPLOAD_BYTES,
+            audioSeconds: services.config.MAX_AUDIO_SECONDS,
+          },
+        },
+        200,
+      ),
   );
   router.openapi(
     createRoute({

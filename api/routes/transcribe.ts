@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { audioTooLargeMessage } from '../../shared/format/audio-limit.js';
 import { errorSchema } from '../../shared/schemas/auth.js';
 import type { Config } from '../config.js';
 import { FfmpegMissingError } from '../audio/ffmpeg.js';
@@ -172,10 +173,7 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
         // The rest of the upload is never read; closing the connection stops the client reusing a socket
         // that still carries it (the next request on it would fail).
         c.header('Connection', 'close');
-        return c.json(
-          { error: `The audio file is too large (limit ${Math.round(maxBytes / 100_000) / 10} MB)` },
-          413,
-        );
+        return c.json({ error: audioTooLargeMessage(maxBytes) }, 413);
       },
     }),
     async (c) => {

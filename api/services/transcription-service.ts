@@ -2,6 +2,7 @@ import { ACCEPTED_AUDIO_DESCRIPTION, sniffAudioContainer, type AudioContainer } 
 import { AudioDecodeError, decodeToPcm, SAMPLE_RATE } from '../audio/ffmpeg.js';
 import { splitAtSilences, type AudioPiece } from '../audio/split.js';
 import { stitchTexts } from '../audio/stitch.js';
+import { audioTooLargeMessage } from '../../shared/format/audio-limit.js';
 import type { JobQueue } from './job-queue.js';
 import { normalizeClinicalText } from '../providers/transcription/clinical-text.js';
 import { summarizeLanguages } from '../providers/transcription/languages.js';
@@ -95,7 +96,7 @@ export class TranscriptionService {
   checkUpload(audio: Uint8Array): AudioContainer {
     if (audio.byteLength === 0) throw new AudioInputError(400, 'The audio file is empty; please record again');
     if (audio.byteLength > this.settings.maxAudioBytes) {
-      throw new AudioInputError(413, `The audio file is too large (limit ${formatMegabytes(this.settings.maxAudioBytes)})`);
+      throw new AudioInputError(413, audioTooLargeMessage(this.settings.maxAudioBytes));
     }
     const container = sniffAudioContainer(audio);
     if (!container) throw new AudioInputError(415, `The file is not a supported audio recording (expected ${ACCEPTED_AUDIO_DESCRIPTION})`);
@@ -297,4 +298,3 @@ const SCRIPT_RETRY_TEMPERATURE = 0.4;
 const cleanText = (text: string): string => normalizeClinicalText(collapseRepetitionLoops(text));
 const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 const round = (value: number): number => Math.round(value * 100) / 100;
-const formatMegabytes = (bytes: number): string => `${Math.round((bytes / 1_000_000) * 10) / 10} MB`;

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decoderStats } from '../../api/audio/ffmpeg.js';
+import { audioTooLargeMessage } from '../../shared/format/audio-limit.js';
 import { encodeWav } from '../../api/audio/wav.js';
 import { registerUser, uniqueEmail } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
@@ -423,6 +424,41 @@ describe('the S3 blob store lists and is swept too', () => {
     } finally {
       await server.close();
       await s3.close();
+    }
+  });
+});
+
+describe('the upload limit is published before the upload', () => {
+  it('GET /api/health gives the limits (declared in the OpenAPI), and the 413 says the same words', async () => {
+    const server = await startTestServer({
+      env: { MAX_AUDIO_BYTES: '2000000', MAX_UPLOAD_BYTES: '3000000', MAX_AUDIO_SECONDS: '600' },
+    });
+    try {
+      const health = await fetch(`${server.baseUrl}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({
+        ok: true,
+        limits: { transcribeAudioBytes: 2_000_000, recordingAudioBytes: 3_000_000, audioSeconds: 600 },
+      });
+      const openapi = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as {
+        paths: Record<
+          string,
+          { get?: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }
+        >;
+      };
+      const schema = JSON.stringify(
+        openapi.paths['/api/health']?.get?.responses['200']?.content['application/json']?.schema,
+      );
+      for (const field of ['transcribeAudioBytes', 'recordingAudioBytes', 'audioSeconds'])
+        expect(schema).toContain(field);
+
+      const client = new ApiClient(server.baseUrl);
+      await registerUser(client);
+      const tooLarge = await client.request('POST', '/api/transcribe', audioForm(new Uint8Array(2_000_001)));
+      expect(tooLarge.status).toBe(413);
+      expect(await tooLarge.json()).toEqual({ error: audioTooLargeMessage(2_000_000) });
+    } finally {
+      await server.close();
     }
   });
 });
