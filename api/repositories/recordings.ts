@@ -147,8 +147,16 @@ export function recordingsRepository(db: Kysely<Database>) {
           .execute();
       }
       if (position.offset === 0) return ordered(active()).select(CARD_COLUMNS).limit(limit).execute();
-      const page = ordered(active()).select('id').limit(limit).offset(position.offset);
-      return ordered(active()).select(CARD_COLUMNS).where('id', 'in', page).execute();
+      // A derived table joined once: as `id IN (subquery)` PostgreSQL may run the subquery per outer row.
+      const page = ordered(active()).select('id').limit(limit).offset(position.offset).as('page');
+      return db
+        .selectFrom(page)
+        .innerJoin('recordings', 'recordings.id', 'page.id')
+        .select(CARD_COLUMNS.map((column) => `recordings.${column}` as const))
+        .orderBy('recordings.recordedAt', 'desc')
+        .orderBy('recordings.createdAt', 'desc')
+        .orderBy('recordings.id')
+        .execute();
     },
 
     /**
