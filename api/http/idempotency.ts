@@ -81,7 +81,9 @@ export async function withIdempotency(
   const practiceId = c.var.user.id;
   const requestHash = options.fingerprint ?? (await defaultFingerprint(c));
   const waitMs = options.waitMs ?? 10_000;
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  // The holder renews its claim while it works, so a longer lease would only delay taking over a dead
+  // holder's key (a transcription passes its timeout here from before renewals existed).
+  const leaseMs = Math.min(options.leaseMs ?? DEFAULT_LEASE_MS, DEFAULT_LEASE_MS);
   const deadline = Date.now() + waitMs;
 
   const execute = async (id: string, claimedAt: string): Promise<Response> => {

@@ -3,7 +3,13 @@
  * may use it to send mail. Real HTTP against SQLite and PostgreSQL; where a crash is the subject, the
  * server runs as a child process.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import SQLite from 'better-sqlite3';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -13,7 +19,7 @@ import { rateLimitMessages } from '../../api/services/rate-limit-service.js';
 import { bodyTooLarge } from '../../api/http/body-limits.js';
 import { registerUser, uniqueEmail } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
-import { terminateConnections } from '../helpers/postgres.js';
+import { createPostgresDatabase, terminateConnections, type ThrowAwayDatabase } from '../helpers/postgres.js';
 import { recipients, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';
 import { fakeAudio, saveBody } from './recordings-fixtures.js';
@@ -398,5 +404,166 @@ describe('hardening: PostgreSQL connections dropped with saves in flight', () =>
     expect(ids.size).toBe(saves.length);
     const me = await api.get('/api/auth/me');
     expect(me.status).toBe(200);
+  });
+});
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** `npm run serve` as a child process (so it can be killed with SIGKILL), answering on `port`. */
+async function spawnServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  // node itself with tsx's loader (not the tsx CLI, which runs the server in a grandchild a SIGKILL misses).
+  const loader = pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
+  const child = spawn(process.execPath, ['--import', loader, path.join(repoRoot, 'api/main.ts')], {
+    cwd: env.DATA_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      RETENTION_PURGE_INTERVAL_HOURS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (data: Buffer) => (output += data.toString()));
+  child.stderr!.on('data', (data: Buffer) => (output += data.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited at start:\n${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const killHard = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+// Item 6. A save in flight at kill -9 left its Idempotency-Key pending; the identical retry after a restart
+// got 409 'Request already in progress' for about five minutes.
+describe.each(dialects)('hardening: a retry after kill -9 mid-save (%s)', (dialect) => {
+  let dataDir: string;
+  let postgres: ThrowAwayDatabase | undefined;
+  let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-crash-'));
+    if (dialect === 'postgres') postgres = await createPostgresDatabase();
+  });
+  afterAll(async () => {
+    if (child) await killHard(child);
+    await postgres?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is answered 200 with the one record for that key', async () => {
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    };
+    const port = await freePort();
+    child = await spawnServer(env, port);
+    const api = new ApiClient(`http://127.0.0.1:${port}`);
+    await registerUser(api, { practiceName: 'Crash Vets' });
+
+    const key = `crash-${dialect}`;
+    const body = saveBody(fakeAudio('webm', 64 * 1024, 42), { patientName: 'Kill Nine' });
+    const pendingKeys = async (): Promise<number> => {
+      if (postgres) {
+        const client = new pg.Client({ connectionString: postgres.url });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM "idempotencyKeys" WHERE "statusCode" IS NULL',
+          );
+          return rows[0]!.n;
+        } finally {
+          await client.end();
+        }
+      }
+      const file = new SQLite(path.join(dataDir, 'veldvet.sqlite'), { readonly: true });
+      try {
+        return (
+          file.prepare('SELECT count(*) AS n FROM idempotencyKeys WHERE statusCode IS NULL').get() as {
+            n: number;
+          }
+        ).n;
+      } finally {
+        file.close();
+      }
+    };
+
+    // Hold the save between claiming its key and finishing: PostgreSQL waits on a table lock; SQLite on
+    // the database's write lock, taken (from outside, as an operator's shell would) once the key is claimed.
+    let releaseLock: () => Promise<void>;
+    if (postgres) {
+      const locker = new pg.Client({ connectionString: postgres.url });
+      await locker.connect();
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE recordings IN ACCESS EXCLUSIVE MODE');
+      releaseLock = async () => {
+        await locker.query('ROLLBACK');
+        await locker.end();
+      };
+    } else {
+      const locker = new SQLite(path.join(dataDir, 'veldvet.sqlite'));
+      locker.exec('BEGIN IMMEDIATE');
+      // The claim needs the write lock too: let it through, then take the lock back before the insert.
+      locker.exec('ROLLBACK');
+      releaseLock = async () => {
+        if (locker.inTransaction) locker.exec('ROLLBACK');
+        locker.close();
+      };
+      void (async () => {
+        for (let i = 0; i < 20_000 && !locker.inTransaction; i++) {
+          const pending = (
+            locker.prepare('SELECT count(*) AS n FROM idempotencyKeys WHERE statusCode IS NULL').get() as {
+              n: number;
+            }
+          ).n;
+          if (pending > 0) locker.exec('BEGIN IMMEDIATE');
+          else await new Promise((resolve) => setImmediate(resolve));
+        }
+      })();
+    }
+    const inFlight = api
+      .post('/api/recordings/save', body, { 'Idempotency-Key': key })
+      .catch(() => undefined);
+    for (let waited = 0; waited < 200 && (await pendingKeys()) === 0; waited++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await pendingKeys()).toBe(1);
+    await killHard(child);
+    await inFlight;
+    await releaseLock();
+    expect(await pendingKeys()).toBe(1);
+
+    child = await spawnServer(env, port);
+    const retry = await api.post('/api/recordings/save', body, { 'Idempotency-Key': key });
+    expect(retry.status).toBe(200);
+    const { id } = ((await retry.json()) as { recording: { id: string } }).recording;
+    const again = await api.post('/api/recordings/save', body, { 'Idempotency-Key': key });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { recording: { id: string } }).recording.id).toBe(id);
+    const history = (await (await api.get('/api/recordings/history')).json()) as {
+      recordings: Array<{ id: string }>;
+    };
+    expect(history.recordings.map((recording) => recording.id)).toEqual([id]);
   });
 });
