@@ -48,19 +48,18 @@ const MAX_GROUP_WORDS = 35;
 const wordCount = (text: string): number => text.split(/\s+/u).filter(Boolean).length;
 
 /**
- * Prefixes and groups bullets per animal (see the module comment). Drafts are in transcript order; `transcript`
- * gives each draft's source sentence. Linear in the number of drafts.
+ * Sets `animal` on the drafts in an animal's scope (see the module comment); only on a visit where two or more
+ * animals are named, and never on Subjective (the owner's history is of the group). Linear in the drafts.
  */
-export function groupByAnimal(drafts: DraftBullet[], transcript: string): DraftBullet[] {
-  // Which animal each draft belongs to, scanning sources in order.
+export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
   const owners: Array<string | null> = [];
   const named = new Set<string>();
   let current: string | null = null;
   let lastSource = -1;
   for (const draft of drafts) {
-    const first = draft.spans[0];
-    const source = first ? sentenceAround(transcript, first.start, first.end) : '';
+    const first = draft.context ?? draft.spans[0];
     if (first && first.start !== lastSource) {
+      const source = sentenceAround(transcript, first.start, first.end);
       const id = animalIdIn(source);
       if (id) {
         current = id;
@@ -70,33 +69,43 @@ export function groupByAnimal(drafts: DraftBullet[], transcript: string): DraftB
     }
     owners.push(current);
   }
-  if (named.size < 2) return drafts;
-
-  const out: DraftBullet[] = [];
-  // Open group per section: the last grouped bullet of that section, and whose it is.
-  const open = new Map<string, { owner: string; bullet: DraftBullet }>();
+  if (named.size < 2) return;
   drafts.forEach((draft, i) => {
     const owner = owners[i];
-    if (!owner || draft.section === 'S') {
+    if (!owner || draft.section === 'S') return;
+    draft.animal = owner;
+    if (draft.text.includes(numberOf(owner))) draft.text = stripOwner(draft.text, owner);
+  });
+}
+
+/**
+ * Bullets of one animal in a row in the same section become one line, 'Cow 812 — BCS 2/5; lame left hind'
+ * (up to MAX_GROUP_WORDS words; a longer run starts a new line with the animal again).
+ */
+export function formatAnimalGroups(drafts: DraftBullet[]): DraftBullet[] {
+  const out: DraftBullet[] = [];
+  const open = new Map<string, { owner: string; bullet: DraftBullet }>();
+  for (const draft of drafts) {
+    const owner = draft.animal;
+    if (!owner) {
       out.push(draft);
-      if (draft.section !== 'S') open.delete(draft.section);
-      return;
+      open.delete(draft.section);
+      continue;
     }
-    const body = draft.text.includes(numberOf(owner)) ? stripOwner(draft.text, owner) : draft.text;
     const group = open.get(draft.section);
-    if (group && group.owner === owner && wordCount(group.bullet.text) + wordCount(body) <= MAX_GROUP_WORDS) {
-      group.bullet.text = `${group.bullet.text}; ${lowerFirst(body)}`;
+    if (
+      group &&
+      group.owner === owner &&
+      wordCount(group.bullet.text) + wordCount(draft.text) <= MAX_GROUP_WORDS
+    ) {
+      group.bullet.text = `${group.bullet.text}; ${lowerFirst(draft.text)}`;
       group.bullet.spans.push(...draft.spans);
-      return;
+      continue;
     }
-    const bullet: DraftBullet = {
-      section: draft.section,
-      text: `${owner} — ${body}`,
-      spans: [...draft.spans],
-    };
+    const bullet: DraftBullet = { ...draft, text: `${owner} — ${draft.text}`, spans: [...draft.spans] };
     out.push(bullet);
     open.set(draft.section, { owner, bullet });
-  });
+  }
   return out;
 }
 

@@ -7,7 +7,7 @@ import type { Classified } from './classify';
 import { cueScores, stripOpeners } from './classify';
 import { lexicon, type SoapKey } from './lexicon';
 import { extractVitals, normaliseDoses, type Language } from './normalise';
-import { capitalise, contentTokens } from './text';
+import { capitalise, contentTokens, hasTerm } from './text';
 
 export interface SourceSpan {
   start: number;
@@ -18,7 +18,14 @@ export interface DraftBullet {
   section: SoapKey;
   text: string;
   spans: SourceSpan[];
+  /** The whole utterance a part-bullet (a vital sign) was cut from: its context for support and identity. */
+  context?: SourceSpan;
+  /** The animal the bullet belongs to on a multi-animal visit ('Cow 812'). */
+  animal?: string;
 }
+
+const CONDITIONAL =
+  /(?<![\p{L}])(?:if|unless|only if|in case|should (?:he|she|it|they)|indien|tensy|sodra|wanneer|as (?:hy|sy|dit|hulle|die|jy|julle))(?![\p{L}])/iu;
 
 const HEADER_PREFIX =
   /^(?:history|geskiedenis|assessment|assessering|diagnosis|diagnose|differentials?|plan|treatment(?: given)?|behandeling|on examination|on exam|by ondersoek|findings|bevindinge|impression)\s*[:,]\s*/iu;
@@ -97,9 +104,39 @@ export function impersonal(text: string): string {
     );
 }
 
+// Uncertainty is part of the finding: 'I think it's mange' is 'Likely mange', never 'It's mange'. Each
+// alternative is a fixed phrase followed by bounded optional words (linear).
+const SUSPECT_PHRASE =
+  /(?<![\p{L}])(?:i (?:strongly )?suspect|we suspect|ek vermoed|ons vermoed)(?: that| dat)?(?: (?:it's|it is|this is|dit is|dis))?(?![\p{L}'’])/giu;
+const LIKELY_PHRASE =
+  /(?<![\p{L}])(?:i think|i believe|i guess|i suppose|i'd say|i would say|it looks like|this looks like|looks like|seems like|it seems|ek dink|ek glo|dit lyk (?:vir my )?(?:na|of)|lyk my)(?: that| dat)?(?: (?:it's|it is|this is|that's|dit is|dis|this|it))?(?![\p{L}'’])/giu;
+// Instructions to the owner, said as the vet's wish: kept as an instruction, never cut mid-sentence.
+const OWNER_INSTRUCTION =
+  /(?<![\p{L}])(?:i want you to|i'd like you to|i would like you to|i need you to|you need to|you'll need to|you must|you should|make sure you|i want the (?:owner|farmer|client) to|i'd like the (?:owner|farmer|client) to|the (?:owner|farmer|client) (?:needs|has|must) to)(?![\p{L}])/giu;
+const OWNER_INSTRUCTION_AF =
+  /(?<![\p{L}])(?:ek wil hê (?:jy|julle|u|die eienaar|die boer) (?:moet )?|ek wil hê dat (?:jy|julle|u) |(?:jy|julle|u) moet |maak seker (?:jy|julle|u) )/giu;
+
+/** Hedges that carry uncertainty become the note's own words ('Likely …', 'Suspected …', 'Waarskynlik …'). */
+export function keepUncertainty(text: string, language: Language = 'en'): string {
+  return (
+    text
+      .replace(SUSPECT_PHRASE, (phrase: string) => (/ek|ons/iu.test(phrase) ? 'vermoedelik' : 'suspected'))
+      .replace(LIKELY_PHRASE, (phrase: string) =>
+        /^(?:ek|dit|lyk)/iu.test(phrase) || language === 'af' ? 'waarskynlik' : 'likely',
+      )
+      // 'Suspected a lumbar strain' → 'Suspected lumbar strain'.
+      .replace(/(?<![\p{L}])(suspected|likely|waarskynlik|vermoedelik) (?:a|an|'n)(?= )/giu, '$1')
+  );
+}
+
+/** 'I want you to keep him in' → 'Owner to keep him in'; 'Ek wil hê jy moet hom dip' → 'Eienaar moet hom dip'. */
+export function ownerInstructions(text: string): string {
+  return text.replace(OWNER_INSTRUCTION, 'owner to').replace(OWNER_INSTRUCTION_AF, 'eienaar moet ');
+}
+
 /** A sentence as a bullet: no fillers, hedges, openers or header, canonical doses, capitalised, no final full stop. */
-export function cleanBulletText(text: string): string {
-  let out = impersonal(removeHedges(removeFillers(text)));
+export function cleanBulletText(text: string, language: Language = 'en'): string {
+  let out = impersonal(removeHedges(ownerInstructions(keepUncertainty(removeFillers(text), language))));
   out = stripOpeners(out);
   out = stripRecordingControl(out);
   out = out.replace(HEADER_PREFIX, '');
@@ -132,9 +169,13 @@ function residualClauses(
     .split(/(?<!\s)\s+(?:\||;|,|\.(?!\d))\s*|(?:\||;|,|\.(?!\d))\s*/u)
     .map((clause) => stripOpeners(clause.trim()))
     .filter((clause) => {
-      if (!hasEnoughContent(clause)) return false;
-      const scores = cueScores(clause, language);
-      return scores.S + scores.O + scores.A + scores.P >= 2;
+      // What is left beside a vital sign is usually another finding ('…, sound', '…, nie warm nie').
+      if (contentTokens(clause).length === 0) return false;
+      if (hasEnoughContent(clause)) {
+        const scores = cueScores(clause, language);
+        if (scores.S + scores.O + scores.A + scores.P >= 2) return true;
+      }
+      return contentTokens(clause).length <= 3 && !hasTerm(lexicon().smallTalk, clause);
     });
 }
 
@@ -143,7 +184,8 @@ export function bulletsOf(item: Classified): DraftBullet[] {
   if (!item.section) return [];
   const { utterance, language, section } = item;
   const whole: SourceSpan = { start: utterance.start, end: utterance.end };
-  const vitals = extractVitals(utterance.text, language);
+  // A condition is not a measurement: 'treat if the temperature goes over 39.5' states no temperature.
+  const vitals = CONDITIONAL.test(utterance.text) ? [] : extractVitals(utterance.text, language);
   const drafts: DraftBullet[] = [];
   if (vitals.length > 0 && (section === 'O' || vitals.length >= 2)) {
     for (const vital of vitals) {
@@ -151,17 +193,18 @@ export function bulletsOf(item: Classified): DraftBullet[] {
         section: 'O',
         text: vital.text,
         spans: [{ start: utterance.start + vital.start, end: utterance.start + vital.end }],
+        context: whole,
       });
     }
     const rest = residualClauses(utterance.text, vitals, language);
     if (rest.length > 0) {
-      const text = cleanBulletText(rest.join(', '));
+      const text = cleanBulletText(rest.join(', '), language);
       if (hasEnoughContent(text)) drafts.push({ section, text, spans: [whole] });
     }
     return drafts;
   }
-  const text = cleanBulletText(utterance.text);
-  return hasEnoughContent(text) ? [{ section, text, spans: [whole] }] : [];
+  const text = cleanBulletText(utterance.text, language);
+  return contentTokens(text).length > 0 ? [{ section, text, spans: [whole] }] : [];
 }
 
 /** Share of a's content tokens that b also has. */
@@ -176,9 +219,13 @@ function containment(a: string, b: string): number {
  * The language-free identity of a short measured fact: its numbers and units ('Weight: 12.4 kg' and
  * 'Gewig: 12.4 kg' are one fact). Undefined for bullets that are more than a measurement.
  */
-function measurementKey(section: SoapKey, text: string): string | undefined {
+// A canonical vital-sign bullet ('Weight: 12.4 kg', 'Hartklop: 96 slae/min', 'FAMACHA: 4'): bounded, linear.
+const MEASUREMENT_BULLET =
+  /^[\p{L} ]{2,40}: [<>]?\s?[\d.,/ ]{1,12}\s?(?:°C|kg|bpm|slae\/min|breaths\/min|\/min|%|s)?$/u;
+
+function measurementKey(section: string, text: string): string | undefined {
+  if (!MEASUREMENT_BULLET.test(text)) return undefined;
   const tokens = contentTokens(text);
-  if (tokens.length > 6) return undefined;
   const numbers = tokens.filter((t) => /\d/u.test(t));
   if (numbers.length === 0) return undefined;
   const unit = /(kg|°c|bpm|slae\/min|breaths\/min|\/min|%|s\b|\/\d)/u.exec(text.toLowerCase())?.[1] ?? '';
@@ -201,14 +248,15 @@ export function mergeDuplicates(drafts: DraftBullet[]): DraftBullet[] {
   const byToken = new Map<string, number[]>();
   const byMeasurement = new Map<string, number>();
   for (const draft of drafts) {
-    const key = measurementKey(draft.section, draft.text);
+    const scope = `${draft.section}|${draft.animal ?? ''}`;
+    const key = measurementKey(scope, draft.text);
     let twinIndex = key !== undefined ? byMeasurement.get(key) : undefined;
     const tokens = [...new Set(contentTokens(draft.text))];
     if (twinIndex === undefined && tokens.length > 0) {
       const counts = new Map<number, number>();
       let common = 0;
       for (const token of tokens) {
-        const postings = byToken.get(`${draft.section}|${token}`);
+        const postings = byToken.get(`${scope}|${token}`);
         if (!postings) continue;
         if (postings.length > COMMON_TOKEN_POSTINGS) {
           common++;
@@ -234,7 +282,7 @@ export function mergeDuplicates(drafts: DraftBullet[]): DraftBullet[] {
     kept.push({ ...draft, spans: [...draft.spans] });
     if (key !== undefined) byMeasurement.set(key, index);
     for (const token of tokens) {
-      const postingKey = `${draft.section}|${token}`;
+      const postingKey = `${scope}|${token}`;
       const postings = byToken.get(postingKey);
       if (postings) postings.push(index);
       else byToken.set(postingKey, [index]);

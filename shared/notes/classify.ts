@@ -189,13 +189,16 @@ const AMBIGUOUS_SMALL_TALK = new Set([
   'koppie',
 ]);
 
+function hasChatTerm(text: string): boolean {
+  const left = leftOutLexicon();
+  return hasTerm(left.social, text) || hasTerm(left.billing, text) || isSmallTalk(text);
+}
+
 function smallTalkTerms(text: string): string[] {
   return findTerms(lexicon().smallTalk, text).map((m) => m.text.toLowerCase().replace(/[\s,]+/gu, ' '));
 }
 /** The model must be this sure an utterance is chat before a clinically silent sentence is left out. */
 const LEAVE_OUT_PROBABILITY = 0.8;
-/** …and for a sentence without a single clinical cue, a lean towards chat is enough. */
-const UNCLEAR_LEAVE_OUT = 0.4;
 /** How much the model's log-probability counts against the lexicon's cue points when choosing a section. */
 const MODEL_WEIGHT = 1;
 /** Floor under the model's probabilities, so that one over-confident model cannot veto a strong cue. */
@@ -205,10 +208,22 @@ const NUMBER_WITH_UNIT =
   /\d\s*(?:%|kg|g\b|gram|mg|ml|mm|cm|bpm|°|degrees|grade|per minute|per minuut|minutes|minute|sec|seconds|sekondes|hours|ure|uur|days|dae|weeks|weke|months|maande|years|jaar|liters?|litres?)/iu;
 // Conditional and future actions belong to the Plan ('if she vomits again, bring her back', 'tensy …').
 const CONDITIONAL_ACTION =
-  /(?:^|[,;]\s*)(?:only )?(?:if|unless|should (?:he|she|it|they)|in case|indien|tensy|as (?:hy|sy|dit|hulle|die|jy|julle))(?![\p{L}])/iu;
+  /(?:^|[,;]\s*)(?:(?:but|and|maar|en) )?(?:only )?(?:if|unless|should (?:he|she|it|they)|in case|indien|tensy|as (?:hy|sy|dit|hulle|die|jy|julle))(?![\p{L}])/iu;
 // Owner instructions phrased as the vet's wish: 'I want you to…', 'ek wil hê jy moet…'.
 const INSTRUCTION =
   /(?<![\p{L}])(?:i want you to|i'd like you to|i would like you to|you need to|you must|you should|make sure|please|ek wil hê (?:jy|julle|u) (?:moet)?|jy moet|julle moet|u moet|maak seker)(?![\p{L}])/iu;
+
+// The vet announcing what will be done: a plan, not a finding ('I'll run a clotting time', 'ons sal …').
+const FUTURE_ACTION =
+  /^(?:\s*(?:okay|ok|so|and|then|now|right|goed|nou|dan|en)\b[\s,]*){0,3}(?:i'll|i will|we'll|we will|i'm going to|we're going to|i am going to|we are going to|let's|ek gaan|ons gaan|ek sal|ons sal)(?![\p{L}])/iu;
+
+/** A vital sign stated as a present measurement (not inside a condition's threshold). */
+function measuredNow(text: string, language: Language): boolean {
+  const clauses = text.split(/[,;]/u);
+  return clauses.some(
+    (clause) => !CONDITIONAL_ACTION.test(clause.trim()) && extractVitals(clause, language).length > 0,
+  );
+}
 
 function argmax(scores: Record<SoapKey, number>): SoapKey {
   // Ties go to the later section: a sentence naming both a finding and a treatment is usually the treatment.
@@ -304,6 +319,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     }
     if (isQuestion(text)) {
       leave('question');
+      // 'Did you watch the cricket?' starts small talk: its answer is more of the same.
+      afterSmallTalk = leftOutReasonOf(text) === 'small-talk' && hasChatTerm(text);
       continue;
     }
     if (substantiveTokens(text).length === 0) {
@@ -327,13 +344,15 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     // Words that are small talk in one consultation and history in another ('eggs' of a layer flock, goat
     // 'kids', urine 'like tea'): they leave a sentence out only when nothing clinical is said with them.
     const ambiguousChat = !chat && smallTalkTerms(text).length > 0;
+    // What the vet says will be done, or tells the owner to do, is Plan material even in unknown words.
+    const announcedAction = speaker !== 'client' && (FUTURE_ACTION.test(text) || INSTRUCTION.test(text));
     if (!header && !measured) {
       if (
         (chat && total < CHAT_OVERRIDE) ||
-        (ambiguousChat && total < MIN_CLINICAL) ||
-        (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > 0.5) ||
-        (probabilities.L >= LEAVE_OUT_PROBABILITY && total < MIN_CLINICAL) ||
-        (probabilities.L >= UNCLEAR_LEAVE_OUT && total <= 1)
+        (!announcedAction &&
+          ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
+            (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > 0.5) ||
+            (probabilities.L >= LEAVE_OUT_PROBABILITY && total < MIN_CLINICAL - 1)))
       ) {
         leave(leftOutReasonOf(text));
         continue;
@@ -351,8 +370,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     for (const section of SOAP_KEYS)
       combined[section] += MODEL_WEIGHT * Math.log(probabilities[section] + MODEL_FLOOR);
     if (context) combined[context] += 4;
-    if (CONDITIONAL_ACTION.test(text) || INSTRUCTION.test(text)) combined.P += 5;
-    out.push({ ...base, section: argmax(combined) });
+    if (INSTRUCTION.test(text) || FUTURE_ACTION.test(text)) combined.P += 5;
+    // A conditional action stays in the Plan: it is never a finding ('if the count is over 500, treat').
+    const section = CONDITIONAL_ACTION.test(text) && !measuredNow(text, language) ? 'P' : argmax(combined);
+    out.push({ ...base, section });
   }
   return out;
 }

@@ -10,12 +10,12 @@ import type {
   SoapSection,
 } from '../schemas/clinical';
 import type { LeftOutLine } from '../schemas/clinical';
-import { groupByAnimal } from './animals';
+import { assignAnimals, formatAnimalGroups } from './animals';
 import { bulletsOf, mergeDuplicates, removeFillers, type DraftBullet } from './bullets';
 import { classifyUtterances, type Classified } from './classify';
 import { isSupported, placeSegments, toEvidenceSpans } from './evidence';
 import type { SoapKey } from './lexicon';
-import { normaliseDoses } from './normalise';
+import { extractVitals, normaliseDoses } from './normalise';
 import { checkPlanSafety, inferSpecies } from './safety';
 import { splitUtterances } from './split';
 import { capitalise } from './text';
@@ -71,10 +71,18 @@ export function completeResponse(
     assessment: sections.assessment.join('\n'),
     plan: sections.plan.join('\n'),
   };
-  const safetyFlags = checkPlanSafety(clinicalData.plan, request.preConsultationData?.species ?? inferred);
+  const safetyFlags = checkPlanSafety(clinicalData.plan, request.preConsultationData?.species ?? inferred, {
+    transcript: request.transcript,
+  });
   const response: ExtractResponse = { clinicalData, evidence, safetyFlags };
   if (warnings.length > 0) response.warnings = warnings;
   return response;
+}
+
+/** The canonical labels of the vital signs a sentence states ('BCS 3 out of 5' → 'Body condition score: 3/5'). */
+function canonicalVitals(sentence: string): string {
+  if (!sentence) return '';
+  return [...extractVitals(sentence, 'en'), ...extractVitals(sentence, 'af')].map((v) => v.text).join(' ');
 }
 
 /** Extracts SOAP notes from a transcript; `trace` receives the intermediate stages for debugging and tests. */
@@ -106,14 +114,17 @@ export function extractClinicalNotes(
       spans: toEvidenceSpans(transcript, [{ start: utterance.start, end: utterance.end }], placed),
     });
   }
-  const drafts = mergeDuplicates(groupByAnimal(keptDrafts, transcript));
+  assignAnimals(keptDrafts, transcript);
+  const drafts = mergeDuplicates(keptDrafts);
 
   const supported: DraftBullet[] = [];
   const unsupported: DraftBullet[] = [];
   for (const draft of drafts) {
     const quoted = draft.spans.map((s) => transcript.slice(s.start, s.end)).join(' ');
-    // Bullets carry canonical doses ('0.5 mg/kg PO SID'); the quote supports them in either spelling.
-    const evidenceText = `${quoted} ${normaliseDoses(quoted)}`;
+    const context = draft.context ? transcript.slice(draft.context.start, draft.context.end) : '';
+    // Bullets carry canonical doses ('0.5 mg/kg PO SID') and vital labels ('Body condition score' for 'BCS');
+    // the quote and the sentence it was cut from support them in either spelling.
+    const evidenceText = `${quoted} ${normaliseDoses(quoted)} ${context} ${canonicalVitals(context)}`;
     if (isSupported(draft.text, evidenceText)) supported.push(draft);
     else {
       // Never drop a clinical statement because its cleaned wording drifted: fall back to the spoken words.
@@ -125,7 +136,7 @@ export function extractClinicalNotes(
 
   const sections: Record<SoapSection, string[]> = { subjective: [], objective: [], assessment: [], plan: [] };
   const evidence: BulletEvidence[] = [];
-  for (const draft of supported) {
+  for (const draft of formatAnimalGroups(supported)) {
     const section = SECTION_OF[draft.section];
     const lines = sections[section];
     evidence.push({

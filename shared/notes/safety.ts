@@ -24,13 +24,55 @@ function matchesSpecies(drug: Drug, species: Species | undefined): [number, numb
   return drug.doses[species];
 }
 
-function nearestDrugName(word: string): { name: string; distance: number } | undefined {
+/**
+ * A rough sound key for English and Afrikaans spellings of drug names, so that a misheard or phonetically
+ * spelt name finds its formulary entry ('oksitetrasiklien' → oxytetracycline, 'enrofloksasien' → enrofloxacin,
+ * 'meloksikam' → meloxicam): one symbol per sound, vowels kept only as their first letter, doubles merged.
+ */
+export function phoneticKey(word: string): string {
+  const key = word
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/gu, '')
+    .replace(/[^a-z]/gu, '')
+    .replace(/ph/gu, 'f')
+    .replace(/x/gu, 'ks')
+    .replace(/qu/gu, 'kw')
+    .replace(/q/gu, 'k')
+    .replace(/ck/gu, 'k')
+    .replace(/c(?=[eiy])/gu, 's')
+    .replace(/c/gu, 'k')
+    .replace(/z/gu, 's')
+    .replace(/sj|sh|sch/gu, 'S')
+    .replace(/th/gu, 't')
+    .replace(/w/gu, 'v')
+    .replace(/(?:ie|ee|ei|ij|y)/gu, 'i')
+    .replace(/(?:oe|oo|ou)/gu, 'u')
+    .replace(/(?:ae|ai)/gu, 'e')
+    .replace(/g(?=[eiy])/gu, 'j')
+    .replace(/h/gu, '')
+    .replace(/([a-zS])\1+/gu, '$1')
+    .replace(/e$/u, '');
+  return key;
+}
+
+interface NearestName {
+  name: string;
+  distance: number;
+  phoneticDistance: number;
+}
+
+function nearestDrugName(word: string): NearestName | undefined {
   const lex = lexicon();
-  let best: { name: string; distance: number } | undefined;
+  const key = phoneticKey(word);
+  let best: NearestName | undefined;
   for (const name of lex.drugByName.keys()) {
-    if (Math.abs(name.length - word.length) > 3) continue;
+    if (Math.abs(name.length - word.length) > 5) continue;
     const distance = editDistance(word, name);
-    if (!best || distance < best.distance) best = { name, distance };
+    const phoneticDistance = editDistance(key, phoneticKey(name));
+    const score = Math.min(distance, phoneticDistance + 0.5);
+    if (!best || score < Math.min(best.distance, best.phoneticDistance + 0.5))
+      best = { name, distance, phoneticDistance };
   }
   return best;
 }
@@ -156,12 +198,19 @@ function isKnownDrugWord(word: string): boolean {
 }
 
 /** Flags for the Plan text of a note (one bullet per line). */
-export function checkPlanSafety(plan: string, species: Species | undefined): SafetyFlag[] {
+export function checkPlanSafety(
+  plan: string,
+  species: Species | undefined,
+  options: { transcript?: string } = {},
+): SafetyFlag[] {
   const lex = lexicon();
   const lines = plan.split('\n');
   const flags: SafetyFlag[] = [];
   const isFoodAnimal = species !== undefined && lex.foodAnimalSpecies.has(species);
-  const withdrawalLines = lines.filter((line) => hasTerm(lex.withdrawal, line));
+  // A withdrawal period stated anywhere (another bullet, another section, a sentence the notes left out)
+  // satisfies the check for that drug, or for every drug when it names none.
+  const spoken = (options.transcript ?? '').split(/(?<=[.!?])\s+|\n+/u);
+  const withdrawalLines = [...lines, ...spoken].filter((line) => hasTerm(lex.withdrawal, line));
   const genericWithdrawal = withdrawalLines.some((line) => findTerms(lex.drugNames, line).length === 0);
   const flaggedWithdrawal = new Set<string>();
 
@@ -246,7 +295,14 @@ export function checkPlanSafety(plan: string, species: Species | undefined): Saf
       )
         continue;
       const nearest = nearestDrugName(word);
-      if (nearest && nearest.distance <= Math.max(2, Math.floor(word.length * 0.25))) {
+      const likely =
+        nearest &&
+        (nearest.distance <= Math.max(2, Math.floor(word.length * 0.25)) || nearest.phoneticDistance <= 1);
+      // Farther, but still the best guess a vet would want to see ('three edits away').
+      const possible =
+        nearest &&
+        (nearest.distance <= Math.max(3, Math.floor(word.length * 0.35)) || nearest.phoneticDistance <= 2);
+      if (nearest && likely) {
         flags.push({
           ...at,
           kind: 'likely-misheard-drug',
@@ -261,7 +317,11 @@ export function checkPlanSafety(plan: string, species: Species | undefined): Saf
           kind: 'unknown-drug',
           severity: 'warning',
           drug: word,
-          message: `'${word}' is not in the formulary; check the drug name and dose.`,
+          message:
+            nearest && possible
+              ? `'${word}' is not in the formulary; check the drug name and dose (closest known: '${nearest.name}').`
+              : `'${word}' is not in the formulary; check the drug name and dose.`,
+          ...(nearest && possible ? { suggestion: nearest.name } : {}),
         });
       }
     }

@@ -95,6 +95,13 @@ describe('POST /api/extract over HTTP', () => {
       for (const span of item.spans) expect(CONSULTATION.slice(span.start, span.end)).toBe(span.text);
     }
     expect(body.safetyFlags).toEqual([]);
+    // Nothing lost silently: the small talk is listed as left out, with its reason and where it was said.
+    const leftOut = body.leftOut ?? [];
+    expect(leftOut.find((l) => /pay by card/.test(l.text))?.reason).toBe('question');
+    expect(leftOut.find((l) => /card machine/.test(l.text))?.reason).toBe('billing');
+    for (const line of leftOut) {
+      for (const span of line.spans) expect(CONSULTATION.slice(span.start, span.end)).toBe(span.text);
+    }
   });
 
   it('flags a drug that is dangerous for the species without changing the note', async () => {

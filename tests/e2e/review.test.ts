@@ -54,6 +54,7 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
   }
 
   it('records real speech, shows transcript and SOAP notes, saves once, and lists it in history with playable audio', async () => {
+    const billingLine = 'The owner will settle the account at reception on Friday';
     const { page, context, close, unexpectedErrors } = await newPage(browser, { baseURL: server.baseUrl, viewport: viewports.desktop });
     const registered = await context.request.post('/api/auth/register', {
       data: { email: `review-${Math.random().toString(36).slice(2)}@example.co.za`, password: 'secret12', practiceName: 'Karoo Vets' },
@@ -134,7 +135,8 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
 
     // Edit the transcript and update the notes: the new Plan bullet names a drug the formulary does not
     // know, so it carries a safety flag that holds back Save and Submit until acknowledged.
-    await page.getByTestId('transcript').fill(`${transcript}\nPlan: I will give Krindelmycin 5 mg/kg by mouth twice a day for five days.`);
+    // The added billing line is talk the notes leave out; it must still be listed under 'Left out'.
+    await page.getByTestId('transcript').fill(`${transcript}\nPlan: I will give Krindelmycin 5 mg/kg by mouth twice a day for five days.\n${billingLine}.`);
     await updateButton.click();
     const flaggedBullet = page.getByTestId('soap-bullet').filter({ hasText: 'Krindelmycin' });
     await flaggedBullet.waitFor({ timeout: 30_000 });
@@ -188,6 +190,25 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'review-complete');
 
+    // 'Left out (N)' under the notes lists what the notes do not hold, with the reason; one tap moves a line
+    // into the Plan, and the saved notes carry it.
+    const leftOutToggle = page.getByRole('button', { name: /^Left out \(\d+\)$/ });
+    expect(await leftOutToggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByTestId('left-out-line').count()).toBe(0); // collapsed
+    const leftBefore = Number(/\((\d+)\)/.exec(await leftOutToggle.innerText())?.[1]);
+    await leftOutToggle.click();
+    const leftLine = page.getByTestId('left-out-line').filter({ hasText: billingLine });
+    await leftLine.waitFor();
+    expect(await leftLine.innerText()).toMatch(/billing/i);
+    expect(await page.getByTestId('soap-plan').innerText()).not.toContain(billingLine);
+    await leftOutToggle.scrollIntoViewIfNeeded();
+    await screenshot(page, 'review-left-out');
+    await leftLine.getByRole('button', { name: 'Move to PLAN (P)' }).click();
+    await page.getByTestId('soap-plan').getByTestId('soap-bullet').filter({ hasText: billingLine }).waitFor();
+    expect(await page.getByTestId('left-out-line').filter({ hasText: billingLine }).count()).toBe(0);
+    if (leftBefore > 1) expect(await leftOutToggle.innerText()).toMatch(new RegExp(`Left out \\(${leftBefore - 1}\\)$`));
+    else expect(await leftOutToggle.count()).toBe(0);
+
     // Save and Submit → '✓ Saved' (locked), toast, the server id stored locally.
     expect(await save.innerText()).toBe('Save and Submit');
     await save.click();
@@ -195,6 +216,13 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
     await page.getByTestId('toast').getByText('Recording has been saved successfully.').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: '✓ Saved' }).waitFor();
     expect(await save.isDisabled()).toBe(true);
+    // The server's copy of the notes holds the line moved out of 'Left out'.
+    const history = await context.request.get('/api/recordings/history');
+    expect(history.status()).toBe(200);
+    const [savedCard] = ((await history.json()) as { recordings: Array<{ id: string }> }).recordings;
+    const savedRecording = await context.request.get(`/api/recordings/${savedCard!.id}`);
+    expect(savedRecording.status()).toBe(200);
+    expect(JSON.stringify(await savedRecording.json())).toContain(billingLine);
     await screenshot(page, 'review-saved');
 
     // The same screen on a phone: one column, nothing wider than the screen.

@@ -109,7 +109,7 @@ describe('classifier rules', () => {
     );
     expect(Object.values(afrikaans)).toEqual(['S', 'O', 'A', 'P']);
   });
-  it('rule 5: too little clinical signal drops the sentence', () => {
+  it('rule 3/4: handling talk and acknowledgements without clinical content are left out', () => {
     expect(sections('Up on the table. Good boy.\n')).toEqual({ 'Up on the table.': null, 'Good boy.': null });
   });
   it('a sentence right after small talk needs real clinical weight', () => {

@@ -34,6 +34,7 @@ export function useTranscriptUpdate(recording: LocalRecording) {
         transcript,
         clinicalData: result.clinicalData,
         evidence: result.evidence,
+        leftOut: result.leftOut,
         safetyFlags: toReviewFlags(result.safetyFlags, result.clinicalData),
         acknowledgedFlags: [],
         transcriptSegments: undefined,

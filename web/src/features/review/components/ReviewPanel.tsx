@@ -4,6 +4,7 @@ import { formatConsultationDate, formatConsultationTime, formatTimer } from '../
 import type { LocalRecording } from '../../recorder/model/local-recording';
 import { useRecorder } from '../../recorder/recorder-store';
 import type { TextRange } from '../model/highlight';
+import { moveLeftOutLine } from '../model/left-out';
 import { displayNotes } from '../model/notes-draft';
 import { flagKey, flagsByBullet, outstandingFlags, type ReviewFlag } from '../model/safety-flags';
 import { useServerSave } from '../useServerSave';
@@ -126,6 +127,12 @@ export function ReviewPanel({ recording }: { recording: LocalRecording }) {
                 : null
             }
             onCancelRecording={() => void remove(recording.id)}
+            leftOut={recording.leftOut ?? []}
+            onMoveLeftOut={(index, section) => {
+              const moved = moveLeftOutLine(notes, recording.evidence, recording.leftOut ?? [], index, section);
+              setActive(null);
+              void patchRecording(recording.id, moved);
+            }}
           />
         </div>
       )}
