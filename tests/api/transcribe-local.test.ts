@@ -11,6 +11,7 @@ import { expectContractQuality } from '../helpers/transcription-gates.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { CONTRACT_DEV_SET, devItems, loadWer, sharedDir, type DevItem, type WerResult } from '../peers/dev-audio.js';
 import { peerDir } from '../peers/whisper-peer.js';
+import { transcribeAsync } from '../helpers/transcribe-async.js';
 
 /**
  * The `local` provider (whisper.cpp on the server, no Python) through the product's API, with a ggml model from
@@ -138,7 +139,11 @@ describe.skipIf(!modelFile)('local provider (whisper.cpp on this server)', () =>
     '%s (%s) transcribes through POST /api/transcribe',
     async (id, language, item: DevItem) => {
       const started = Date.now();
-      const { status, body } = await transcribe(client, fs.readFileSync(item.audioPath), item.preConsultation);
+      // Whole recordings take minutes on a busy machine: answered at once (202) and polled (issue 14).
+      const { status, body } = await transcribeAsync<TranscribeBody>(
+        client,
+        uploadForm(fs.readFileSync(item.audioPath), item.preConsultation),
+      );
       expect(status, body.error).toBe(200);
       const score = wer(item.reference, body.transcript);
       console.log(

@@ -5,6 +5,7 @@ import { clipPcm } from '../helpers/audio-clip.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { expectContractQuality } from '../helpers/transcription-gates.js';
+import { transcribeAsync, type ProgressSnapshot } from '../helpers/transcribe-async.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { CONTRACT_DEV_SET, devItems, loadWer, type DevItem, type WerResult } from '../peers/dev-audio.js';
 import { peerUnavailableReason, startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
@@ -54,31 +55,25 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
     await peer?.close();
   });
 
-  async function transcribe(item: DevItem, requestId?: string): Promise<{ status: number; body: TranscribeBody }> {
+  /** Answered at once (202) and polled: whole recordings take minutes on a busy machine (issue 14). */
+  async function transcribe(
+    item: DevItem,
+    requestId: string,
+    onProgress: (progress: ProgressSnapshot) => void,
+  ): Promise<{ status: number; body: TranscribeBody }> {
     const form = new FormData();
     form.append('audio', new Blob([fs.readFileSync(item.audioPath)], { type: 'audio/webm' }), 'recording.webm');
     form.append('preConsultationData', JSON.stringify(item.preConsultation));
-    const response = await client.post('/api/transcribe', form, requestId ? { 'x-request-id': requestId } : {});
-    return { status: response.status, body: (await response.json()) as TranscribeBody };
+    return transcribeAsync<TranscribeBody>(client, form, { requestId, onProgress });
   }
 
   it.each(items.map((item) => [item.id, item.language, item] as const))(
     '%s (%s) transcribes through POST /api/transcribe',
     async (id, language, item) => {
       const requestId = `contract-${id}`;
-      const seen: Array<{ stage: string; percent: number; piecesDone: number; piecesTotal: number }> = [];
-      let polling = true;
-      const poller = (async () => {
-        while (polling) {
-          const response = await client.get(`/api/transcribe/progress/${requestId}`);
-          if (response.status === 200) seen.push((await response.json()) as (typeof seen)[number]);
-          await new Promise((resolve) => setTimeout(resolve, 500));
-        }
-      })();
+      const seen: ProgressSnapshot[] = [];
       const started = Date.now();
-      const { status, body } = await transcribe(item, requestId);
-      polling = false;
-      await poller;
+      const { status, body } = await transcribe(item, requestId, (progress) => seen.push(progress));
       const score = wer(item.reference, body.transcript);
       console.log(
         `[transcribe-openai] ${id} ${language}: ${body.durationSeconds}s audio in ${((Date.now() - started) / 1000).toFixed(1)}s, ` +

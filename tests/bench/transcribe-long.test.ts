@@ -14,7 +14,8 @@ import { peerUnavailableReason, startWhisperPeer, peerTranscriptionEnv, type Whi
  * A 30-minute farm segment: the English dev recordings joined with pauses into one
  * WebM/Opus 64 kb/s file, as a browser would record it, transcribed through the product's API by the
  * faster-whisper peer. Checks memory, and that no words are dropped or repeated where pieces join.
- * Slow on 2 cores (~10 minutes), hence its own file.
+ * Slow on 2 cores (~10 minutes, more on a busy machine), so not part of `npm test` (issue 14):
+ * `npm run bench:transcribe-long` runs it (vitest.bench.config.ts).
  */
 const unavailable = peerUnavailableReason();
 if (unavailable && process.env.CI) throw new Error(`The whisper peer must be set up in CI: ${unavailable}`);
