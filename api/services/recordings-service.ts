@@ -15,6 +15,7 @@ import {
   type UpdateNotesRequest,
 } from '../../shared/schemas/recordings.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { classifyInfrastructureError, infrastructureMessages } from '../../db/errors.js';
 import { sha256Text } from '../http/idempotency.js';
 import { contentRange, parseRange } from '../http/range.js';
 import type { NoteVersionsRepository } from '../repositories/note-versions.js';
@@ -204,6 +205,9 @@ export function createRecordingsService(deps: {
           `[recordings] storing audio ${blobKey} failed:`,
           error instanceof Error ? error.message : error,
         );
+        // A full disk is not cured by retrying at once; say so (507), as the database's own errors do.
+        if (classifyInfrastructureError(error)?.kind === 'full')
+          throw new HttpError(507, infrastructureMessages.full);
         throw new HttpError(503, messages.storeFailed);
       }
 

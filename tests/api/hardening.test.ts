@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -404,6 +405,130 @@ describe('hardening: PostgreSQL connections dropped with saves in flight', () =>
     expect(ids.size).toBe(saves.length);
     const me = await api.get('/api/auth/me');
     expect(me.status).toBe(200);
+  });
+});
+
+// Minor items: an outside lock, a full database, a stuck PostgreSQL lock.
+describe('hardening: SQLite under an outside write lock, and full', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SQLITE_BUSY_TIMEOUT_MS: '1500' } });
+  });
+  afterAll(async () => server?.close());
+
+  it('leaves reads and the event loop alone; a write answers 503 after the busy timeout, then works again', async () => {
+    const api = new ApiClient(server.baseUrl);
+    await registerUser(api, { practiceName: 'Locked Vets' });
+    const audio = fakeAudio('webm', 2048, 3);
+    expect((await api.post('/api/recordings/save', saveBody(audio, { patientName: 'Before' }))).status).toBe(
+      200,
+    );
+
+    // An operator's sqlite3 shell in the middle of a write.
+    const shell = new SQLite(path.join(server.dataDir, 'veldvet.sqlite'));
+    shell.exec('BEGIN IMMEDIATE');
+    try {
+      const started = performance.now();
+      const write = api.post('/api/recordings/save', saveBody(audio, { patientName: 'During' }));
+      // While the write waits for the lock: the event loop answers, and reads are not queued behind it.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const readStarted = performance.now();
+      const [health, me, history] = await Promise.all([
+        fetch(`${server.baseUrl}/api/health`),
+        api.get('/api/auth/me'),
+        api.get('/api/recordings/history'),
+      ]);
+      const readMs = performance.now() - readStarted;
+      expect([health.status, me.status, history.status]).toEqual([200, 200, 200]);
+      expect(readMs, `reads took ${readMs.toFixed(0)} ms during the lock`).toBeLessThan(1_000);
+
+      const refused = await write;
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toEqual({ error: infrastructureMessages.busy });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(1_400);
+    } finally {
+      shell.exec('ROLLBACK');
+      shell.close();
+    }
+    const after = await api.post('/api/recordings/save', saveBody(audio, { patientName: 'After' }));
+    expect(after.status).toBe(200);
+    const names = (
+      (await (await api.get('/api/recordings/history')).json()) as {
+        recordings: Array<{ patientName: string }>;
+      }
+    ).recordings.map((r) => r.patientName);
+    expect(names.sort()).toEqual(['After', 'Before']);
+  });
+
+  it('answers 507 with a message the recorder can show when the database is full, and keeps nothing half-written', async () => {
+    const api = new ApiClient(server.baseUrl);
+    await registerUser(api, { practiceName: 'Full Disk Vets' });
+    const db = server.services.database.db;
+    const { rows } = await sql<{ page_count: number }>`PRAGMA page_count`.execute(db);
+    // SQLite's own full-database error, as a full disk gives: no page may be added from now on.
+    await sql.raw(`PRAGMA max_page_count = ${rows[0]!.page_count}`).execute(db);
+    try {
+      const audio = fakeAudio('webm', 4096, 11);
+      const response = await api.post(
+        '/api/recordings/save',
+        saveBody(audio, { patientName: 'Overflow', transcript: 'word '.repeat(40_000) }),
+      );
+      expect(response.status).toBe(507);
+      expect(await response.json()).toEqual({ error: infrastructureMessages.full });
+    } finally {
+      await sql.raw('PRAGMA max_page_count = 4294967294').execute(db);
+    }
+    const history = (await (await api.get('/api/recordings/history')).json()) as { recordings: unknown[] };
+    expect(history.recordings).toEqual([]);
+    // The audio written before the database refused was removed again.
+    const audioDir = path.join(server.dataDir, 'audio');
+    const files = fs.existsSync(audioDir) ? fs.readdirSync(audioDir, { recursive: true }).map(String) : [];
+    const me = (await (await api.get('/api/auth/me')).json()) as { user: { id: string } };
+    expect(files.filter((file) => file.startsWith(me.user.id) && /\.\w+$/.test(file))).toEqual([]);
+  });
+});
+
+describe('hardening: a stuck PostgreSQL lock', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      dialect: 'postgres',
+      env: { PG_LOCK_TIMEOUT_MS: '500', PG_ACQUIRE_TIMEOUT_MS: '1500', PG_POOL_SIZE: '3' },
+    });
+  });
+  afterAll(async () => server?.close());
+
+  it('fails the waiting writes with 503 after the lock timeout, and an unrelated GET /api/auth/me is not held', async () => {
+    const api = new ApiClient(server.baseUrl);
+    await registerUser(api, { practiceName: 'Stuck Lock Vets' });
+    const locker = new pg.Client({ connectionString: server.config.DATABASE_URL });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE recordings IN ACCESS EXCLUSIVE MODE');
+    try {
+      // More waiting saves than the pool has connections.
+      const saves = Array.from({ length: 5 }, (_, i) =>
+        api.post(
+          '/api/recordings/save',
+          saveBody(fakeAudio('webm', 2048, 50 + i), { patientName: `Stuck ${i}` }),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = performance.now();
+      const me = await api.get('/api/auth/me');
+      const meMs = performance.now() - started;
+      expect([200, 503]).toContain(me.status);
+      expect(meMs, `GET /api/auth/me took ${meMs.toFixed(0)} ms`).toBeLessThan(5_000);
+      for (const response of await Promise.all(saves)) {
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({ error: infrastructureMessages.busy });
+      }
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+    expect((await api.get('/api/auth/me')).status).toBe(200);
   });
 });
 
