@@ -1,81 +1,36 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, viewports } from '../helpers/browser.js';
 import { fakeMicrophoneArgs, fakeMicrophoneWav } from '../helpers/fake-microphone.js';
+import { startFakeEngine, type FakeEngine } from '../helpers/fake-engine.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
  * A dropped upload while the browser still says 'online', and a busy transcription engine: the recording
  * is retried by itself on the backoff schedule and says truthfully what it waits for. The page's clock is
  * Playwright's (page.clock), so the 10 s and 30 s waits are fast-forwarded, not waited.
- *
- * The engine is a small OpenAI-compatible HTTP server: 'busy' answers 429 (which the product's server
- * turns into a 503 for the app, as with a real overloaded engine), 'ok' answers a transcript.
+ * The engine is tests/helpers/fake-engine.ts: 'busy' becomes a 503 from the product's server.
  */
 const webDir = path.resolve('dist/web');
 let server: TestServer;
 let browser: Browser;
-let engine: http.Server;
-let engineMode: 'ok' | 'busy' = 'ok';
-let engineCalls = 0;
-
-const TRANSCRIPT =
-  'Biscuit the Labrador has been vomiting for two days and is not eating. Temperature is 39.4 degrees. ' +
-  'Mild abdominal pain on palpation. Assessment: acute gastritis. Plan: maropitant 1 mg per kg once daily ' +
-  'for three days and a bland diet.';
-
-function startEngine(): Promise<string> {
-  engine = http.createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      engineCalls += 1;
-      if (engineMode === 'busy') {
-        response.writeHead(429, { 'content-type': 'application/json', 'retry-after-ms': '1' });
-        response.end(JSON.stringify({ error: { message: 'engine busy' } }));
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          text: TRANSCRIPT,
-          language: 'english',
-          segments: [{ start: 0, end: 3, text: TRANSCRIPT, avg_logprob: -0.2 }],
-        }),
-      );
-    });
-  });
-  return new Promise((resolve) =>
-    engine.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(engine.address() as AddressInfo).port}/v1`),
-    ),
-  );
-}
+let engine: FakeEngine;
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(webDir, 'index.html')))
     execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  const engineUrl = await startEngine();
-  server = await startTestServer({
-    webDir,
-    env: {
-      TRANSCRIPTION_PROVIDER: 'openai',
-      OPENAI_BASE_URL: engineUrl,
-      TRANSCRIPTION_MODEL: 'whisper-base',
-      TRANSCRIPTION_LANGUAGES: 'en',
-    },
-  });
+  engine = await startFakeEngine();
+  server = await startTestServer({ webDir, env: engine.env });
   browser = await launchBrowser(fakeMicrophoneArgs(fakeMicrophoneWav()));
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  await new Promise((resolve) => engine?.close(resolve));
+  await engine?.close();
 });
 
 async function recordedRecording(viewport: { width: number; height: number } = viewports.desktop) {
@@ -181,12 +136,12 @@ describe('automatic retries of a queued recording', () => {
   });
 
   it("labels a 503 from the engine 'Server busy - retrying at HH:MM', backs off, and processes once the engine is free", async () => {
-    engineMode = 'busy';
-    engineCalls = 0;
+    engine.mode = 'busy';
+    engine.calls = 0;
     const { page, close } = await recordedRecording();
     await page.getByRole('button', { name: 'Process Recording', exact: true }).click();
     await page.getByTestId('error-banner').waitFor({ timeout: 60_000 });
-    expect(engineCalls).toBeGreaterThan(0);
+    expect(engine.calls).toBeGreaterThan(0);
 
     const first = await retryState(page);
     expect(first.retry).toMatchObject({ failures: 1, reason: 'busy' });
@@ -210,7 +165,7 @@ describe('automatic retries of a queued recording', () => {
       `Server busy - retrying at ${second.hhmm}`,
     );
 
-    engineMode = 'ok';
+    engine.mode = 'ok';
     await page.clock.fastForward(Date.parse(second.retry!.nextAt) - second.now + 1_000);
     await page.getByTestId('clinical-notes').waitFor({ timeout: 60_000 });
     await close();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AlertCircleIcon, CheckCircleIcon } from '../components/icons';
 import { Button, ButtonLink } from '../components/ui/Button';
@@ -8,6 +8,7 @@ import { useResetPassword } from '../features/auth/api';
 import { AuthLayout, authStyles } from '../features/auth/AuthLayout';
 import { useFormProblems } from '../features/auth/formProblems';
 import { hasResetToken, validateResetPassword } from '../features/auth/validation';
+import { toast } from '../lib/toastStore';
 import { RESET_PASSWORD_MIN } from '../../../shared/schemas/auth';
 
 type ResetField = 'password' | 'confirmPassword' | 'token';
@@ -91,6 +92,16 @@ export function ResetPasswordPage() {
 }
 
 function InvalidResetLink() {
+  // Once per visit: StrictMode runs effects twice on the same instance, and refs survive that.
+  const toastShown = useRef(false);
+  // Spec section 5: a missing token gives the toast 'Invalid link' / 'Password reset link is missing or
+  // invalid', and section 2 the 'Invalid Reset Link' card: both are shown.
+  useEffect(() => {
+    if (toastShown.current) return;
+    toastShown.current = true;
+    const problem = validateResetPassword({ token: null, password: '', confirmPassword: '' });
+    if (problem) toast({ title: problem.title, description: problem.description, variant: 'destructive' });
+  }, []);
   return (
     <AuthLayout>
       <div className={authStyles.status}>
