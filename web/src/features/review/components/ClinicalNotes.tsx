@@ -1,5 +1,10 @@
 import { useId, useState } from 'react';
-import { SOAP_SECTIONS, type ClinicalData } from '../../../../../shared/schemas/clinical';
+import {
+  SOAP_SECTIONS,
+  type ClinicalData,
+  type LeftOutLine,
+  type SoapSection,
+} from '../../../../../shared/schemas/clinical';
 import { AlertCircleIcon } from '../../../components/icons';
 import { Button } from '../../../components/ui/Button';
 import { Card, CardTitle } from '../../../components/ui/Card';
@@ -7,6 +12,7 @@ import { toast } from '../../../lib/toastStore';
 import { applyDraft, startDraft, type SoapDraft } from '../model/notes-draft';
 import type { ServerSaveState } from '../useServerSave';
 import { ConfirmDialog } from './ConfirmDialog';
+import { LeftOutList } from './LeftOutList';
 import { NotesEditor } from './NotesEditor';
 import { NotesInfoCards, type NotesInfo } from './NotesInfoCards';
 import { SoapSectionView, type BulletInteraction } from './SoapSectionView';
@@ -26,6 +32,10 @@ export interface ClinicalNotesProps {
   saveBlockedReason?: string | null;
   /** Cancel Recording shows only when a cancel handler is supplied. */
   onCancelRecording?: () => void;
+  /** What the extractor left out of the notes, listed collapsed under them ('Left out (N)'). */
+  leftOut?: readonly LeftOutLine[];
+  /** Moves left-out line `index` into a section. */
+  onMoveLeftOut?: (index: number, section: SoapSection) => void;
 }
 
 const saveLabel: Record<ServerSaveState, string> = {
@@ -45,6 +55,8 @@ export function ClinicalNotes({
   saveError,
   saveBlockedReason,
   onCancelRecording,
+  leftOut,
+  onMoveLeftOut,
 }: ClinicalNotesProps) {
   const [draft, setDraft] = useState<SoapDraft | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -58,7 +70,11 @@ export function ClinicalNotes({
     try {
       await onNotesChange(applyDraft(notes, draft));
       setDraft(null);
-      toast({ title: 'Notes updated', description: 'SOAP notes have been updated successfully.', variant: 'success' });
+      toast({
+        title: 'Notes updated',
+        description: 'SOAP notes have been updated successfully.',
+        variant: 'success',
+      });
     } finally {
       setStoring(false);
     }
@@ -85,6 +101,9 @@ export function ClinicalNotes({
         SOAP_SECTIONS.map((section) => (
           <SoapSectionView key={section} section={section} text={notes[section]} interaction={interaction} />
         ))
+      )}
+      {!draft && leftOut && onMoveLeftOut && (
+        <LeftOutList lines={leftOut} onMove={onMoveLeftOut} disabled={saveState === 'saving'} />
       )}
 
       {saveError && !draft && (
@@ -116,7 +135,11 @@ export function ClinicalNotes({
                 Cancel Recording
               </Button>
             )}
-            <Button variant="secondary" onClick={() => setDraft(startDraft(notes))} disabled={saveState === 'saving'}>
+            <Button
+              variant="secondary"
+              onClick={() => setDraft(startDraft(notes))}
+              disabled={saveState === 'saving'}
+            >
               Edit Notes
             </Button>
             {onSave && (
