@@ -1,0 +1,29 @@
+/**
+ * Compiles the API for `npm start` (issue 19: under tsx the server idled at 176 MiB, compiling TypeScript
+ * at every start). One esbuild bundle of api/main.ts, plus the whisper.cpp host that the local
+ * transcription provider forks (host-process.ts looks for host.js next to itself in a compiled build).
+ * Packages stay in node_modules (native addons cannot be bundled). The output folder sits one level below
+ * the repository, where api/app.ts expects its own folder to be, so dist/web is found as in development.
+ */
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'dist-server');
+
+await build({
+  entryPoints: {
+    main: path.join(root, 'api', 'main.ts'),
+    host: path.join(root, 'api', 'providers', 'transcription', 'whisper-cpp', 'host.ts'),
+  },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  packages: 'external',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+console.log(`server compiled to ${path.relative(process.cwd(), outdir)}/main.js`);

@@ -1,0 +1,86 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 19: `npm start` runs the compiled server (scripts/build-server.ts: one esbuild bundle) with plain
+ * node instead of TypeScript under tsx. The bundle must boot, migrate, and answer like the sources do.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const bundle = path.join(repoRoot, 'dist-server', 'main.js');
+let child: ChildProcess | undefined;
+let dataDir: string;
+let baseUrl: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+beforeAll(async () => {
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'build-server.ts')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-compiled-'));
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, [bundle], {
+    cwd: dataDir,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child!.once('exit', (code) => reject(new Error(`compiled server exited with ${code}`)));
+    child!.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on')) resolve();
+    });
+  });
+});
+
+afterAll(() => {
+  child?.removeAllListeners('exit');
+  child?.kill('SIGKILL');
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the compiled server (npm start)', () => {
+  it('is plain JavaScript next to the whisper.cpp host it forks', () => {
+    expect(fs.existsSync(bundle)).toBe(true);
+    expect(fs.existsSync(path.join(repoRoot, 'dist-server', 'host.js'))).toBe(true);
+  });
+
+  it('boots, migrates its database and serves the API', async () => {
+    const health = await fetch(`${baseUrl}/api/health`);
+    expect(health.status).toBe(200);
+    expect(((await health.json()) as { ok: boolean }).ok).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'veldvet.sqlite'))).toBe(true);
+
+    const registered = await fetch(`${baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'compiled@example.co.za',
+        password: 'secret12',
+        practiceName: 'Karoo Vets',
+      }),
+    });
+    expect(registered.status).toBe(200);
+    const cookie = registered.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const history = await fetch(`${baseUrl}/api/recordings/history`, { headers: { cookie } });
+    expect(history.status).toBe(200);
+    expect(await history.json()).toEqual({ recordings: [], nextCursor: null });
+  });
+});
