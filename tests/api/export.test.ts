@@ -190,6 +190,46 @@ describe.each(dialects)('export API (%s)', (dialect) => {
       expect(audit).toContainEqual({ actorId: user.id, details: expect.objectContaining({ channel: 'email', recipient: 'owner@example.co.za', sender: 'server' }) });
     });
 
+    it("accepts spec section 7's payload exactly (no attachPdf, body or language) and attaches the PDF by default", async () => {
+      const client = new ApiClient(server.baseUrl);
+      const { user } = await registerUser(client);
+      // The spec's consultationData fields, nothing more; the spec does not send the checkbox.
+      const specPayload = {
+        to: 'spec@example.co.za',
+        subject: 'Consultation Summary - Bella Rose - 14/03/2026',
+        consultationData: {
+          clientName: BELLA.clientName,
+          patientName: BELLA.patientName,
+          species: BELLA.species,
+          consultationType: BELLA.consultationType,
+          consultationDate: BELLA.consultationDate,
+          consultationTime: BELLA.consultationTime,
+          subjective: BELLA.subjective,
+          objective: BELLA.objective,
+          assessment: BELLA.assessment,
+          plan: BELLA.plan,
+          practiceName: 'VeldVet',
+        },
+      };
+      const response = await client.post('/api/send-email', specPayload);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ success: true, attachment: 'Consultation_Bella_Rose_2026-03-14.pdf' });
+      const mail = await defaultSmtp.waitForMessage((m) => recipients(m).includes('spec@example.co.za'));
+      expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+      expect(await auditDetails('export.email')).toContainEqual({
+        actorId: user.id,
+        details: expect.objectContaining({ recipient: 'spec@example.co.za', attachPdf: true }),
+      });
+
+      // The vet's choice, when the dialog sends it, is honoured both ways.
+      const unchecked = await client.post('/api/send-email', { ...specPayload, to: 'nopdf@example.co.za', attachPdf: false });
+      expect(await unchecked.json()).toMatchObject({ success: true, attachment: null });
+      const withoutPdf = await defaultSmtp.waitForMessage((m) => recipients(m).includes('nopdf@example.co.za'));
+      expect(withoutPdf.attachments).toHaveLength(0);
+      const checked = await client.post('/api/send-email', { ...specPayload, to: 'pdf@example.co.za', attachPdf: true });
+      expect(await checked.json()).toMatchObject({ attachment: 'Consultation_Bella_Rose_2026-03-14.pdf' });
+    });
+
     it("sends through the practice's own SMTP account, signed in with its unsealed password, in Afrikaans", async () => {
       const client = new ApiClient(server.baseUrl);
       await registerUser(client, { practiceName: 'Karoo Vet Clinic' });
