@@ -279,7 +279,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 60_000)
   }
 }
 
-describe('audio decoding is bounded (issue 14, item 5)', () => {
+describe('audio decoding is bounded (issue 14, item 5)', { timeout: 180_000 }, () => {
   it('concurrent uploads never run more ffmpeg decoders than TRANSCRIPTION_JOBS', async () => {
     const server = await startTestServer({
       env: {
@@ -510,7 +510,8 @@ async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> 
   };
 }
 
-describe('at boot (the real server process)', () => {
+// Spawning tsx and booting take seconds on an idle machine, far longer on a loaded one.
+describe('at boot (the real server process)', { timeout: 240_000 }, () => {
   it('sweeps old *.tmp files and unreferenced audio out of the store', async () => {
     const dataDir = fs.mkdtempSync(path.join(workDir, 'boot-'));
     const practiceDir = path.join(dataDir, 'audio', 'practice-1');
