@@ -4,5 +4,9 @@
  * (spec: a transcription failure shows the server's error text).
  */
 export function audioTooLargeMessage(limitBytes: number): string {
-  return `The audio file is too large (limit ${Math.round(limitBytes / 100_000) / 10} MB)`;
+  const limit =
+    limitBytes >= 1_000_000
+      ? `${Math.round(limitBytes / 100_000) / 10} MB`
+      : `${Math.max(1, Math.round(limitBytes / 1000))} kB`;
+  return `The audio file is too large (limit ${limit})`;
 }
