@@ -6,6 +6,7 @@ import {
 } from '../../shared/schemas/clinical.js';
 import type { Config } from '../config.js';
 import { describeZodError, HttpError } from '../http/errors.js';
+import { ExtractorBusyError } from '../providers/notes/embedded.js';
 import {
   createNotesExtractor,
   EmbeddedNotesExtractor,
@@ -48,6 +49,9 @@ export class NotesService {
       return await this.extractor.extract(request, signal);
     } catch (error) {
       if (signal?.aborted) throw error;
+      // The embedded extractor's queue is full: falling back to it would only queue again.
+      if (error instanceof ExtractorBusyError)
+        throw new HttpError(503, error.message, { 'Retry-After': '5' });
       console.error(`[notes] ${this.extractor.id} extractor failed; using the embedded one:`, error);
       const fallback = await this.embedded.extract(request);
       return {

@@ -110,8 +110,10 @@ describe.each(dialects)('hardening (%s)', (dialect) => {
       const elapsed = performance.now() - started;
       expect(response.status, label).toBe(200);
       await response.json();
-      // Generous bounds (a busy CI machine); the old code took minutes for each of these.
-      expect(elapsed, `${label}: extraction took ${elapsed.toFixed(0)} ms`).toBeLessThan(5_000);
+      // Generous bounds (a busy CI machine); the old code took minutes for each of these. The one long word
+      // is the issue's case; the other shapes run the whole engine over ~50,000 sentences, linear but heavier.
+      const bound = label === 'one long word' ? 5_000 : 30_000;
+      expect(elapsed, `${label}: extraction took ${elapsed.toFixed(0)} ms`).toBeLessThan(bound);
       expect(
         health,
         `${label}: health took ${health.toFixed(0)} ms (baseline ${baseline.toFixed(0)})`,
