@@ -23,8 +23,8 @@ const COLUMNS = 5;
 /** One full-width line in the table body: loading, error or empty. */
 function BodyMessage({ children, role }: { children: ReactNode; role?: 'status' | 'alert' }) {
   return (
-    <tr>
-      <td colSpan={COLUMNS} className={styles.bodyMessage} role={role}>
+    <tr role="row">
+      <td colSpan={COLUMNS} className={styles.bodyMessage} role={role ?? 'cell'}>
         {children}
       </td>
     </tr>
@@ -60,17 +60,21 @@ interface UserRowProps {
 function UserRow({ user, currentUserId, adminCount, toggling, onToggle, onDelete }: UserRowProps) {
   const actions = rowActions(user, { currentUserId, adminCount });
   return (
-    <tr data-testid="user-row" data-email={user.email}>
-      <th scope="row" className={styles.emailCell}>
+    <tr data-testid="user-row" data-email={user.email} role="row">
+      <th scope="row" role="rowheader" className={styles.emailCell}>
         <EmailText email={user.email} />
         {actions.isSelf && <span className={styles.youBadge}>You</span>}
       </th>
-      <td className={styles.practiceCell}>{practiceLabel(user.practiceName)}</td>
-      <td className={styles.numeric}>{user.recordingCount}</td>
-      <td className={styles.centre}>
+      <td role="cell" className={styles.practiceCell} data-label="Practice Name">
+        {practiceLabel(user.practiceName)}
+      </td>
+      <td role="cell" className={styles.numeric} data-label="Recordings">
+        {user.recordingCount}
+      </td>
+      <td role="cell" className={styles.centre} data-label="Admin">
         <AdminFlag isAdmin={user.isAdmin === 1} />
       </td>
-      <td>
+      <td role="cell" className={styles.userActionsCell}>
         <div className={styles.actions}>
           <Button
             size="sm"
@@ -173,22 +177,29 @@ export function UserManagement({
       {/* A wide table scrolls inside the card on a phone instead of widening the page; focusable so
           keyboard users can scroll it too. */}
       <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Users table">
-        <table className={styles.table}>
+        {/* On a phone each user becomes a card (stackOnPhone), so Make Admin and Delete stay on screen. */}
+        <table className={`${styles.table} ${styles.stackOnPhone}`} role="table">
           <caption className="visually-hidden">
             Users with their practice, recordings and admin status. You cannot remove your own admin rights or
             delete your own account.
           </caption>
           <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Practice Name</th>
-              <th scope="col" className={styles.numeric}>
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                Email
+              </th>
+              <th scope="col" role="columnheader">
+                Practice Name
+              </th>
+              <th scope="col" role="columnheader" className={styles.numeric}>
                 Recordings
               </th>
-              <th scope="col" className={styles.centre}>
+              <th scope="col" role="columnheader" className={styles.centre}>
                 Admin
               </th>
-              <th scope="col">Actions</th>
+              <th scope="col" role="columnheader">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>{body}</tbody>

@@ -165,7 +165,7 @@ export function RecorderScreen() {
         {status === 'complete' && selected && <CompleteView recording={selected} />}
 
         {(status === 'recorded' || status === 'complete') && (
-          <div className={styles.actions}>
+          <div className={styles.actions} data-testid="recording-actions">
             {status === 'recorded' && (
               <Button size="lg" onClick={() => void recorder.process()}>
                 Process Recording

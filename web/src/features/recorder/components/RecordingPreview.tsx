@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/Card';
+import { recoverFromRevealError, revealDuration } from '../../review/components/audio-duration';
 import styles from './Recorder.module.css';
 
 export const PLAYBACK_FAILED =
@@ -27,7 +28,12 @@ export function RecordingPreview({ audio }: { audio: Blob }) {
           controls
           preload="metadata"
           src={url}
-          onError={() => setFailed(true)}
+          onError={(event) => {
+            if (recoverFromRevealError(event.currentTarget)) return;
+            setFailed(true);
+          }}
+          // MediaRecorder's WebM carries no duration: without this the player shows 0:00 until played.
+          onLoadedMetadata={(event) => revealDuration(event.currentTarget)}
           data-testid="preview-audio"
         />
       )}
