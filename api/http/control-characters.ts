@@ -1,15 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.js';
 
-/**
- * C0 control characters other than tab, line feed and carriage return. None belongs in anything a vet or a
- * client types; NUL in particular broke PostgreSQL (500) and made SQLite's search match every recording.
- */
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+import {
+  CONTROL_CHARACTERS as FORBIDDEN,
+  controlCharacterMessage,
+} from '../../shared/schemas/control-characters.js';
 
-export const controlCharacterMessage = (path: string, character: string) =>
-  `${path.length > 80 ? `${path.slice(0, 80)}…` : path} must not contain control characters (U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+export { controlCharacterMessage };
 
 interface Visit {
   value: unknown;
@@ -57,39 +54,39 @@ export function findControlCharacter(value: unknown): { path: string; character:
   return undefined;
 }
 
+/** Routes that read their body after their own size limit; they call findControlCharacter themselves. */
+const CHECKED_BY_ROUTE = new Set([
+  '/api/recordings/save',
+  '/api/recordings/save-upload',
+  '/api/transcribe',
+  '/api/extract',
+]);
+
 /**
- * Refuses control characters in the path, the query and JSON bodies with 400, before any route or the
- * database sees them: one rule for every route instead of one per field. Runs after the body-size limit,
- * so the JSON it parses is bounded; the route's validator reuses the parsed body (Hono caches it).
- * Multipart routes check their JSON fields with `findControlCharacter` themselves.
+ * Refuses control characters in JSON bodies with 400 before any route or the database sees them: one rule
+ * for every field instead of one per schema. Runs after the body-size limit, so the JSON it parses is
+ * bounded; the route's validator reuses the parsed body (Hono caches it). Query and path fields that reach
+ * the database refine their schemas with `withoutControlCharacters` (shared/schemas/control-characters.ts).
  */
 export function refuseControlCharacters(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const url = new URL(c.req.url);
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      return c.json({ error: 'Malformed URL' }, 400);
-    }
-    const inPath = FORBIDDEN.exec(pathname);
-    if (inPath) return c.json({ error: controlCharacterMessage('The address', inPath[0]) }, 400);
-    for (const [name, value] of url.searchParams) {
-      const found = FORBIDDEN.exec(name) ?? FORBIDDEN.exec(value);
-      if (found) return c.json({ error: controlCharacterMessage(name, found[0]) }, 400);
-    }
     const type = c.req.header('content-type') ?? '';
-    if (c.req.raw.body && /^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        // Malformed JSON: the route's own parsing answers it with its usual message.
-        return next();
-      }
-      const found = findControlCharacter(body);
-      if (found) return c.json({ error: controlCharacterMessage(found.path, found.character) }, 400);
+    if (
+      !c.req.raw.body ||
+      CHECKED_BY_ROUTE.has(c.req.path) ||
+      !/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)
+    ) {
+      return next();
     }
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      // Malformed JSON: the route's own parsing answers it with its usual message.
+      return next();
+    }
+    const found = findControlCharacter(body);
+    if (found) return c.json({ error: controlCharacterMessage(found.path, found.character) }, 400);
     return next();
   };
 }

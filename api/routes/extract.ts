@@ -2,6 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { errorSchema } from '../../shared/schemas/auth.js';
 import { ExtractRequestSchema, ExtractResponseSchema } from '../../shared/schemas/clinical.js';
 import type { Config } from '../config.js';
+import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
 import { HttpError } from '../http/errors.js';
 import { requireUser } from '../http/auth.js';
 import { createRouter } from '../http/router.js';
@@ -68,6 +69,9 @@ export function extractRoutes(services: Services & { notes?: NotesService }) {
       } catch {
         throw new HttpError(400, 'Malformed JSON body');
       }
+      // Checked here, after this route's own size limit (the app-wide check leaves this body alone).
+      const control = findControlCharacter(body);
+      if (control) throw new HttpError(400, controlCharacterMessage(control.path, control.character));
       const request = service().parse(body);
       const response = await service().extract(request, c.req.raw.signal);
       return c.json(response, 200);

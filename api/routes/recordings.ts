@@ -105,6 +105,9 @@ export function recordingsRoutes(services: Services) {
     metadata: RecordingMetadataInput,
     audio: IncomingAudio,
   ): Promise<Response> {
+    // Read after the route's own size limit, so the app-wide body check leaves these to the route.
+    const control = findControlCharacter(metadata);
+    if (control) throw badRequest(controlCharacterMessage(control.path, control.character));
     const key = readIdempotencyKey(c);
     return withIdempotency(
       services,
@@ -184,9 +187,6 @@ export function recordingsRoutes(services: Services) {
     }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw badRequest(recordingMessages.metadataInvalid);
-    // The JSON-body routes get this from the app-wide check; this JSON arrives inside a form.
-    const control = findControlCharacter(raw);
-    if (control) throw badRequest(controlCharacterMessage(control.path, control.character));
     const parsed = uploadMetadataSchema.safeParse(raw);
     if (!parsed.success) throw badRequest(describeInvalid(parsed.error));
     const bytes = new Uint8Array(await file.arrayBuffer());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControlCharacters } from './control-characters.js';
 import {
   ClinicalDataSchema,
   LegacyClinicalDataSchema,
@@ -270,12 +271,17 @@ export const searchQuerySchema = z.object({
     .string({ error: recordingMessages.searchRequired })
     .trim()
     .min(1, recordingMessages.searchRequired)
-    .max(200, 'Search term is too long'),
+    .max(200, 'Search term is too long')
+    .refine(...withoutControlCharacters('q')),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
 export const recordingIdParamsSchema = z.object({
-  id: z.string().min(1).max(100),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .refine(...withoutControlCharacters('id')),
 });
 
 export const updateNotesRequestSchema = z.object({

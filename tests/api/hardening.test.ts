@@ -152,7 +152,7 @@ describe.each(dialects)('hardening (%s)', (dialect) => {
       const response = await pending;
       expect(response.status, label).toBe(400);
       expect(((await response.json()) as { error: string }).error, label).toMatch(
-        /control characters \(U\+00/,
+        /must not contain control characters/,
       );
     }
     const multipart = new FormData();
