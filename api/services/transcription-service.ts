@@ -5,7 +5,7 @@ import { stitchTexts } from '../audio/stitch.js';
 import { audioTooLargeMessage } from '../../shared/format/audio-limit.js';
 import type { JobQueue } from './job-queue.js';
 import { normalizeClinicalText } from '../providers/transcription/clinical-text.js';
-import { summarizeLanguages } from '../providers/transcription/languages.js';
+import { leansTo, summarizeLanguages } from '../providers/transcription/languages.js';
 import type { ProgressKey, ProgressStore } from '../providers/transcription/progress.js';
 import { echoesPrompt } from '../providers/transcription/prompt-echo.js';
 import { applyToSegments, dropPromptOnlyWords, promptTerms, termsIn } from '../providers/transcription/prompt-leak.js';
@@ -70,10 +70,19 @@ export interface TranscriptionResult {
   suggestions: LexiconSuggestion[];
 }
 
-/** The prompt's checkable words, and those a prompt-less reading of this recording has confirmed. */
+/**
+ * What one recording's pieces share: the prompt's checkable words, those a prompt-less reading of this
+ * recording has confirmed, and the language of the current speaker stretch where detection failed.
+ */
 interface LeakContext {
   terms: Set<string>;
   confirmed: Set<string>;
+  /**
+   * Set when the engine heard a piece as a language outside the practice's (Afrikaans as Latin or
+   * Dutch) and it was read again in the fallback language: the next pieces are read in that language
+   * straight away, without detection, until a reading leans to English (the stretch ended).
+   */
+  stretch: string | undefined;
 }
 
 interface PieceResult {
@@ -151,7 +160,7 @@ export class TranscriptionService {
     track({ stage: 'transcribing', percent: 5, piecesTotal: spoken.length, audioSeconds: round(durationSeconds) });
 
     const prompt = buildVocabularyPrompt(request.preConsultation, request.vocabulary ?? null);
-    const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set() };
+    const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set(), stretch: undefined };
     const results: PieceResult[] = pieces.map((piece) => ({ piece, output: null }));
     let doneSamples = 0;
     let piecesDone = 0;
@@ -181,8 +190,16 @@ export class TranscriptionService {
       overlapsPrevious: piece.overlap > 0,
     }));
     const transcript = stitchTexts(texts);
+    const unsureAs = this.settings.languages.includes('en') ? this.settings.languages.find((code) => code !== 'en') : undefined;
     const transcriptLanguage =
-      summarizeLanguages(results.map(({ output }, i) => ({ language: output?.language, words: countWords(texts[i]?.text ?? '') }))) ?? null;
+      summarizeLanguages(
+        results.map(({ output }, i) => ({
+          language: output?.language,
+          words: countWords(texts[i]?.text ?? ''),
+          segments: output?.segments?.map((s) => ({ words: countWords(cleanText(s.text)), avgLogprob: s.avgLogprob })),
+        })),
+        unsureAs,
+      ) ?? null;
     const segments = results.flatMap(({ piece, output }) => {
       if (!output) return [];
       const offset = piece.start / SAMPLE_RATE;
@@ -219,11 +236,21 @@ export class TranscriptionService {
       signal,
       ...(only ? { language: only } : {}),
     };
-    let heard = await this.provider.transcribe(input);
-    if (allowed.length > 0 && heard.language && !allowed.includes(heard.language)) {
-      const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
-      input = { ...input, language: fallback };
-      heard = await this.provider.transcribe(input);
+    // Within a stretch the detector already got wrong, read in the stretch's language at once (one
+    // reading instead of a detection that fails again and its retry); English speech ends the stretch.
+    const stretch = only ? undefined : leaks.stretch;
+    let heard = await this.provider.transcribe(stretch ? { ...input, language: stretch } : input);
+    if (stretch && leansTo(heard.text) !== 'en') {
+      input = { ...input, language: stretch };
+    } else {
+      if (stretch) heard = await this.provider.transcribe(input);
+      leaks.stretch = undefined;
+      if (allowed.length > 0 && heard.language && !allowed.includes(heard.language)) {
+        const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
+        input = { ...input, language: fallback };
+        heard = await this.provider.transcribe(input);
+        leaks.stretch = fallback;
+      }
     }
     const language = input.language ?? this.allowedLanguage(heard.language);
     const { prompt: _prompt, ...unprompted } = input;
@@ -280,8 +307,8 @@ export class TranscriptionService {
     const unconfirmed = termsIn(heard.text, leaks.terms).filter((term) => !leaks.confirmed.has(term));
     if (unconfirmed.length === 0) return heard;
     const plain = await readPlain();
-    for (const term of termsIn(plain.text, leaks.terms)) leaks.confirmed.add(term);
     const check = dropPromptOnlyWords(heard.text, plain.text, leaks.terms);
+    for (const term of check.supported) leaks.confirmed.add(term);
     if (check.dropped.length === 0) return heard;
     const segments = heard.segments ? applyToSegments(heard.segments, check) : undefined;
     return { ...heard, text: check.text, segments };

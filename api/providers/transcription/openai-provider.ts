@@ -123,6 +123,7 @@ function fromVerbose(body: VerboseBody, forced: string | undefined): Transcripti
     start: s.start ?? 0,
     end: s.end ?? 0,
     text: (s.text ?? '').trim(),
+    ...(typeof s.avg_logprob === 'number' ? { avgLogprob: s.avg_logprob } : {}),
   }));
   const logprobs = (body.segments ?? []).map((s) => s.avg_logprob).filter((v): v is number => typeof v === 'number');
   return {

@@ -10,6 +10,7 @@
 
 import { comparable } from '../../audio/stitch.js';
 import { relativeDistance } from '../../../shared/transcript/edit-distance.js';
+import { soundKey } from '../../../shared/transcript/lexicon-check.js';
 
 /**
  * Words of a prompt that do not steer anything on their own: name particles and titles. Whisper does
@@ -36,8 +37,15 @@ const NOT_TERMS = new Set([
   'the',
 ]);
 
-/** A prompt word counts as a spelling of the plain word when at most this share of its letters differ. */
+/**
+ * A prompt word counts as a spelling of the plain word when at most this share of its letters differ,
+ * or when both sound the same ('Thandi' / 'Tandy'): the prompt spelt what the audio has.
+ */
 export const SPELLING_VARIANT_DISTANCE = 0.25;
+
+export const isSpellingOf = (promptWord: string, plainWord: string): boolean =>
+  relativeDistance(promptWord, plainWord) <= SPELLING_VARIANT_DISTANCE ||
+  (soundKey(promptWord) !== '' && soundKey(promptWord) === soundKey(plainWord));
 
 const wordsOf = (text: string): string[] => text.split(/\s+/).filter(Boolean);
 
@@ -113,6 +121,8 @@ export interface LeakCheck {
   words: string[];
   /** The prompt words the audio did not support, as written in the prompted reading. */
   dropped: string[];
+  /** Prompt terms the plain reading supports (the same word, or a spelling of it in place). */
+  supported: string[];
 }
 
 /**
@@ -128,20 +138,24 @@ export function dropPromptOnlyWords(prompted: string, plain: string, terms: Set<
   const heardPlainly = new Set(plainKeys);
   const out = [...promptedWords];
   const dropped: string[] = [];
+  const supported = new Set(plainKeys.filter((key) => terms.has(key)));
   for (const step of align(promptedKeys, plainKeys)) {
     if (step.kind === 'delete' || step.kind === 'match') continue;
     const key = promptedKeys[step.prompted]!;
     if (!terms.has(key) || heardPlainly.has(key)) continue;
     if (step.kind === 'substitute') {
       const plainKey = plainKeys[step.plain]!;
-      if (relativeDistance(key, plainKey) <= SPELLING_VARIANT_DISTANCE) continue;
+      if (isSpellingOf(key, plainKey)) {
+        supported.add(key);
+        continue;
+      }
       out[step.prompted] = plainWords[step.plain]!;
     } else {
       out[step.prompted] = '';
     }
     dropped.push(promptedWords[step.prompted]!);
   }
-  return { text: out.filter(Boolean).join(' '), words: out, dropped };
+  return { text: out.filter(Boolean).join(' '), words: out, dropped, supported: [...supported] };
 }
 
 /**

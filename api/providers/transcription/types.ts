@@ -16,6 +16,8 @@ export interface TranscriptSegment {
   start: number;
   end: number;
   text: string;
+  /** Mean token log-probability of the segment, when the provider reports it: how sure the model was. */
+  avgLogprob?: number | undefined;
 }
 
 export interface TranscriptionOutput {

@@ -50,6 +50,16 @@ describe('prompt-only words', () => {
     ).toEqual([]);
   });
 
+  it('keeps the prompt spelling of a name the plain reading spells another way but sounds the same', () => {
+    const check = dropPromptOnlyWords(
+      'Morning, Thandi. Come in.',
+      'Morning, Tandy. Come in.',
+      promptTerms('Max, Thandi Nkosi.'),
+    );
+    expect(check.text).toBe('Morning, Thandi. Come in.');
+    expect(check.supported).toEqual(['thandi']);
+  });
+
   it('counts only content words of the prompt as terms (no numbers, units, name particles)', () => {
     const terms = promptTerms('meloxicam, 15 mg/kg, 39.2, Koos van der Merwe.');
     expect([...terms].sort()).toEqual(['koos', 'meloxicam', 'merwe']);
