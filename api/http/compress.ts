@@ -50,7 +50,9 @@ export function compressResponses(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (!res.body || res.status === 204 || res.status === 206) return;
+    // Status and headers only: touching the body would turn @hono/node-server's lightweight response
+    // into a full one and cost every small answer (health, { success: true }) several times its work.
+    if (res.status === 204 || res.status === 206 || res.status === 304) return;
     if (res.headers.has('Content-Encoding')) return;
     const type = res.headers.get('Content-Type');
     if (!type || !VARIES.test(type)) return;
@@ -66,7 +68,11 @@ export function compressResponses(): MiddlewareHandler {
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
     if (!encoding || c.req.method === 'HEAD') return;
 
-    const raw = new Uint8Array(await res.arrayBuffer());
+    const text = lightweightTextBody(res);
+    // A UTF-8 character is at most 3 bytes: below a third of the threshold, no need to count.
+    if (text !== undefined && (text.length < MIN_BYTES / 3 || Buffer.byteLength(text) < MIN_BYTES)) return;
+    if (text === undefined && !res.body) return;
+    const raw = text !== undefined ? Buffer.from(text) : new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     let body: Uint8Array = raw;
     if (raw.length >= MIN_BYTES) {
@@ -84,6 +90,7 @@ export function compressResponses(): MiddlewareHandler {
       if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
     }
     headers.set('Content-Length', String(body.length));
+    // Hono merges the old response's headers into a new one (Content-Length included) unless it is cleared.
     c.res = undefined as unknown as Response;
     c.res = new Response(body as Uint8Array<ArrayBuffer>, {
       status: res.status,
@@ -91,4 +98,15 @@ export function compressResponses(): MiddlewareHandler {
       headers,
     });
   };
+}
+
+/**
+ * The body of a response made from a string (c.json, c.html), read without turning @hono/node-server's
+ * lightweight response into a full one: it keeps [status, body, headers] under a private symbol
+ * ("cache"). undefined for any other response, which is then read the ordinary way.
+ */
+function lightweightTextBody(res: Response): string | undefined {
+  const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache');
+  const cached: unknown = key === undefined ? undefined : (res as unknown as Record<symbol, unknown>)[key];
+  return Array.isArray(cached) && typeof cached[1] === 'string' ? cached[1] : undefined;
 }
