@@ -170,4 +170,52 @@ describe('automatic retries of a queued recording', () => {
     await page.getByTestId('clinical-notes').waitFor({ timeout: 60_000 });
     await close();
   });
+  it("labels a recording the server refused 'Failed - tap to retry', and a tap processes it", async () => {
+    const { page, close } = await recordedRecording(viewports.phone);
+    let attempts = 0;
+    await page.route('**/api/transcribe', async (route) => {
+      attempts += 1;
+      if (attempts === 1)
+        await route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'The audio could not be read' }),
+        });
+      else await route.continue();
+    });
+    await page.getByRole('button', { name: 'Process Recording', exact: true }).click();
+    await page.getByTestId('error-banner').getByText('The audio could not be read').waitFor();
+    // A refusal is not retried by itself: it waits for the vet.
+    await page.clock.fastForward('10:00');
+    expect(attempts).toBe(1);
+    const failed = page.getByRole('button', { name: 'Failed - tap to retry' });
+    await failed.waitFor();
+    await page.getByTestId('open-recent').click();
+    await page.getByTestId('recent-sidebar').getByText('Failed', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await failed.click();
+    await page.getByTestId('clinical-notes').waitFor({ timeout: 60_000 });
+    expect(attempts).toBe(2);
+    await close();
+  });
+  it("starts the backoff over when the browser comes back 'online': the retry runs at once", async () => {
+    const { page, context, close } = await recordedRecording();
+    let attempts = 0;
+    await page.route('**/api/transcribe', async (route) => {
+      attempts += 1;
+      if (attempts <= 2) await route.abort('connectionreset');
+      else await route.continue();
+    });
+    await page.getByRole('button', { name: 'Process Recording', exact: true }).click();
+    await page.getByTestId('error-banner').waitFor();
+    await page.clock.fastForward('00:11');
+    await expect.poll(async () => (await retryState(page)).retry?.failures, { timeout: 30_000 }).toBe(2);
+    // The next attempt is 30 s away; the connection comes back now and it runs without waiting.
+    await context.setOffline(true);
+    await page.getByTestId('sync-status').getByText('Offline - waiting to sync').waitFor();
+    await context.setOffline(false);
+    await page.getByTestId('clinical-notes').waitFor({ timeout: 60_000 });
+    expect(attempts).toBe(3);
+    await close();
+  });
 });

@@ -38,6 +38,9 @@ describe('what a local recording is waiting for', () => {
     expect(label({ ...queued, retry: { failures: 1, nextAt, reason: 'network' } })).toBe(
       'Connection lost - retrying at 14:32',
     );
+    expect(label({ ...queued, retry: { failures: 2, nextAt, reason: 'server' } })).toBe(
+      'Server error - retrying at 14:32',
+    );
     // Once due, it is simply waiting for the queue to take it.
     const due = new Date(2026, 10, 23, 14, 29, 0).toISOString();
     expect(label({ ...queued, retry: { failures: 1, nextAt: due, reason: 'busy' } })).toBe('Waiting to sync');

@@ -25,7 +25,13 @@ import {
   type ProcessingResult,
 } from './processing/process-recording';
 import { applyProcessingResult, BACKGROUND_SYNC_TAG, queuedRecordings } from './processing/processing-queue';
-import { afterFailure, earliestRetry, isBackingOff, type RetryState } from './processing/retry-schedule';
+import {
+  afterFailure,
+  earliestRetry,
+  isBackingOff,
+  type RetryReason,
+  type RetryState,
+} from './processing/retry-schedule';
 import { format } from 'date-fns';
 import { farmSegmentSeconds, loadWifiOnly, saveWifiOnly } from './recorder-settings';
 import { CaptureJournal, CaptureJournalDB, type RecoveredCapture } from './storage/capture-journal';
@@ -221,7 +227,7 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
     const previous = await localStore.get(id).catch(() => undefined);
     const retry = afterFailure(previous?.retry, {
       now: new Date(),
-      reason: error.busy ? 'busy' : 'network',
+      reason: retryReason(error.status),
       retryAfterMs: error.retryAfterMs,
     });
     await localStore.update(id, { isOnlineOnly: true, retry }).catch(() => undefined);
@@ -596,6 +602,12 @@ export const useRecorder = create<RecorderStore>()((set, get) => {
     },
   };
 });
+
+/** 503/429 (engine busy) and 409 (the same upload still running) are 'busy'; no answer at all is the network. */
+function retryReason(status: number | null): RetryReason {
+  if (status === null) return 'network';
+  return status === 503 || status === 429 || status === 409 ? 'busy' : 'server';
+}
 
 /** Asks the service worker to run the queue when connectivity returns, where Background Sync exists. */
 async function requestBackgroundSync(): Promise<void> {

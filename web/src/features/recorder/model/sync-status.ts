@@ -15,6 +15,7 @@ export type SyncStatusKind =
   | 'offline'
   | 'wifi'
   | 'busy'
+  | 'server'
   | 'interrupted'
   | 'queued'
   | 'unprocessed';
@@ -53,9 +54,9 @@ export function syncStatus(recording: LocalRecording, context: SyncContext): Syn
   const retry = recording.retry;
   if (retry && isBackingOff(retry, context.now)) {
     const at = format(new Date(retry.nextAt), 'HH:mm');
-    return retry.reason === 'busy'
-      ? { kind: 'busy', label: `Server busy - retrying at ${at}` }
-      : { kind: 'interrupted', label: `Connection lost - retrying at ${at}` };
+    if (retry.reason === 'busy') return { kind: 'busy', label: `Server busy - retrying at ${at}` };
+    if (retry.reason === 'server') return { kind: 'server', label: `Server error - retrying at ${at}` };
+    return { kind: 'interrupted', label: `Connection lost - retrying at ${at}` };
   }
   return status('queued');
 }

@@ -46,8 +46,8 @@ export class ProcessingError extends Error {
     readonly stage: ProcessingStage,
     /** True when the failure was the network or a busy server, so the recording should wait in the queue. */
     readonly retryable: boolean,
-    /** The server answered (5xx, 429, 409) rather than the request being lost on the way. */
-    readonly busy = false,
+    /** The HTTP status when the server answered (5xx, 429, 409), null when the request was lost on the way. */
+    readonly status: number | null = null,
     /** The server's Retry-After, in ms, when it sent one. */
     readonly retryAfterMs: number | null = null,
   ) {
@@ -105,7 +105,7 @@ async function call(
       await failureText(response, fallback),
       stage,
       retryable,
-      retryable,
+      response.status,
       retryAfterMs,
     );
   }

@@ -8,8 +8,11 @@ import { addMilliseconds, isValid } from 'date-fns';
 /** Waits after the 1st, 2nd, 3rd and every later failure: 10 s, 30 s, 2 min, then every 10 min. */
 export const RETRY_DELAYS_MS: readonly number[] = [10_000, 30_000, 120_000, 600_000];
 
-/** Why a queued recording waits: the request never reached the server, or the server said it is busy. */
-export type RetryReason = 'network' | 'busy';
+/**
+ * Why a queued recording waits: the request never reached the server ('network'), the server or its
+ * engine said it is busy (503, 429, or the same upload still running: 'busy'), or another server error.
+ */
+export type RetryReason = 'network' | 'busy' | 'server';
 
 export interface RetryState {
   /** Failed attempts in a row since the last success, `online` event or tap. */
