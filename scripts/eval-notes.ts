@@ -12,7 +12,10 @@
  * Also scored: an 'asr-like' copy of each reference transcript (one lower-case line, no sentence punctuation),
  * a robustness stress test for recognisers that return unpunctuated text.
  *
- * Options: --verbose prints missed facts, leaked noise and unsupported bullets; --only=dev|aci; --no-asr-like;
+ *  3. The learned model: 5-fold cross-validation on ACI-Bench train+valid (--only=cv; --no-cv skips it).
+ *
+ * Options: --verbose prints missed facts, leaked noise and unsupported bullets; --only=dev|blind|aci|cv;
+ * --with-blind adds the blind set (score it only for the before/after figures, never while tuning); --no-asr-like;
  * --scripts=DIR to score other scripts of the same format (e.g. home-made generality checks).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -21,6 +24,10 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PreConsultationDataSchema, type ClinicalData } from '../shared/schemas/clinical';
 import { extractClinicalNotes, notesAsText } from '../shared/notes';
+import { withNotesModel } from '../shared/notes/classify';
+import { predictClasses, trainModel } from '../shared/notes/model';
+import { aciExamples, readAci } from './notes-training-data';
+import { trainingExamples } from './train-notes';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sharedRoot = path.resolve(repoRoot, '../shared');
@@ -244,79 +251,109 @@ function printDevTable(rows: Row[]): void {
 
 // ---------- ACI-Bench ----------
 
-/** RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). */
-function parseCsv(text: string): Array<Record<string, string>> {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  const [header, ...rows] = records;
-  if (!header) return [];
-  return rows
-    .filter((r) => r.length === header.length)
-    .map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
-}
-
 const PAPER = { copy: 32.84, gpt4: 51.76, bart: 53.46 };
 
+const rougeMean = (scores: RougeScore[], key: keyof RougeScore): string =>
+  ((100 * scores.reduce((n, s) => n + s[key], 0)) / Math.max(1, scores.length)).toFixed(2);
+
+function rougeRow(label: string, scores: RougeScore[]): void {
+  console.log(
+    label.padEnd(52),
+    rougeMean(scores, 'rouge1').padStart(6),
+    rougeMean(scores, 'rouge2').padStart(6),
+    rougeMean(scores, 'rougeLsum').padStart(7),
+  );
+}
+
+/** Notes of one ACI-Bench dialogue, with the number of lines left out. */
+function aciNote(dialogue: string): { text: string; leftOut: number } {
+  const response = extractClinicalNotes({ transcript: dialogue });
+  return { text: notesAsText(response.clinicalData), leftOut: response.leftOut?.length ?? 0 };
+}
+
 function runAci(): void {
-  const rows = parseCsv(readFileSync(path.join(devRoot, 'aci-bench/valid.csv'), 'utf8'));
+  const rows = readAci(path.join(devRoot, 'aci-bench/valid.csv'));
   const ours: RougeScore[] = [];
+  const oneLine: RougeScore[] = [];
   const copy: RougeScore[] = [];
+  let leftOut = 0;
+  let leftOutOneLine = 0;
   for (const row of rows) {
-    const dialogue = row.dialogue ?? '';
-    const reference = row.note ?? '';
-    const { clinicalData } = extractClinicalNotes({ transcript: dialogue });
-    const hypothesis = notesAsText(clinicalData);
-    ours.push(scorer.rouge(reference, hypothesis));
-    copy.push(scorer.rouge(reference, dialogue));
-    if (verbose) console.log(`\n## ${row.encounter_id}\n${hypothesis}`);
+    const note = aciNote(row.dialogue);
+    ours.push(scorer.rouge(row.note, note.text));
+    leftOut += note.leftOut;
+    if (withAsrLike) {
+      const flat = aciNote(asrLike(row.dialogue.replace(/\[[a-z_]+\]\s*/gu, '')));
+      oneLine.push(scorer.rouge(row.note, flat.text));
+      leftOutOneLine += flat.leftOut;
+    }
+    copy.push(scorer.rouge(row.note, row.dialogue));
+    if (verbose) console.log(`\n## ${row.id}\n${note.text}`);
   }
-  const mean = (scores: RougeScore[], key: keyof RougeScore): string =>
-    ((100 * scores.reduce((n, s) => n + s[key], 0)) / Math.max(1, scores.length)).toFixed(2);
   console.log(`\nACI-Bench valid (${rows.length} encounters; ROUGE F1 × 100)`);
-  console.log('system'.padEnd(44), 'R-1'.padStart(6), 'R-2'.padStart(6), 'R-Lsum'.padStart(7));
-  console.log(
-    'embedded extractor (ours, valid)'.padEnd(44),
-    mean(ours, 'rouge1').padStart(6),
-    mean(ours, 'rouge2').padStart(6),
-    mean(ours, 'rougeLsum').padStart(7),
-  );
-  console.log(
-    'transcript copied as the note (valid, this run)'.padEnd(44),
-    mean(copy, 'rouge1').padStart(6),
-    mean(copy, 'rouge2').padStart(6),
-    mean(copy, 'rougeLsum').padStart(7),
-  );
-  console.log('paper, test set 1: transcript copy'.padEnd(44), PAPER.copy.toFixed(2).padStart(6));
-  console.log('paper, test set 1: GPT-4'.padEnd(44), PAPER.gpt4.toFixed(2).padStart(6));
-  console.log('paper, test set 1: fine-tuned BART'.padEnd(44), PAPER.bart.toFixed(2).padStart(6));
-  const gain = Number(mean(ours, 'rouge1')) - Number(mean(copy, 'rouge1'));
+  console.log('system'.padEnd(52), 'R-1'.padStart(6), 'R-2'.padStart(6), 'R-Lsum'.padStart(7));
+  rougeRow(`embedded extractor, reference dialogue (left out ${leftOut})`, ours);
+  if (withAsrLike)
+    rougeRow(`embedded extractor, one unpunctuated line (left out ${leftOutOneLine})`, oneLine);
+  rougeRow('transcript copied as the note (valid, this run)', copy);
+  console.log('paper, test set 1: transcript copy'.padEnd(52), PAPER.copy.toFixed(2).padStart(6));
+  console.log('paper, test set 1: GPT-4'.padEnd(52), PAPER.gpt4.toFixed(2).padStart(6));
+  console.log('paper, test set 1: fine-tuned BART'.padEnd(52), PAPER.bart.toFixed(2).padStart(6));
+  const gain = Number(rougeMean(ours, 'rouge1')) - Number(rougeMean(copy, 'rouge1'));
   console.log(`R-1 gain over the transcript copy on valid: ${gain.toFixed(2)} points (target ≥ 10)`);
+}
+
+/**
+ * 5-fold cross-validation of the learned model on ACI-Bench train+valid: for each fold, a model trained on
+ * the other four folds (plus the dev scripts and the bilingual set, as npm run train:notes does) is scored on
+ * the held-out encounters: accuracy against their distant labels (per class), and the ROUGE of the notes the
+ * extractor writes with that model.
+ */
+function runCrossValidation(): void {
+  const encounters = [
+    ...readAci(path.join(devRoot, 'aci-bench/train.csv')),
+    ...readAci(path.join(devRoot, 'aci-bench/valid.csv')),
+  ];
+  const FOLDS = 5;
+  const perClass = new Map<string, { n: number; right: number }>();
+  let n = 0;
+  let right = 0;
+  const rouge: RougeScore[] = [];
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const heldOut = encounters.filter((_, i) => i % FOLDS === fold);
+    const trainOn = encounters.filter((_, i) => i % FOLDS !== fold);
+    const { examples, counts } = trainingExamples(trainOn);
+    const model = trainModel(examples, counts);
+    for (const encounter of heldOut) {
+      for (const example of aciExamples(encounter)) {
+        const probabilities = predictClasses(model, example.features);
+        const predicted = (Object.entries(probabilities) as Array<[string, number]>).reduce((a, b) =>
+          b[1] > a[1] ? b : a,
+        )[0];
+        const row = perClass.get(example.label) ?? { n: 0, right: 0 };
+        row.n++;
+        n++;
+        if (predicted === example.label) {
+          row.right++;
+          right++;
+        }
+        perClass.set(example.label, row);
+      }
+      const text = withNotesModel(model, () => aciNote(encounter.dialogue).text);
+      rouge.push(scorer.rouge(encounter.note, text));
+    }
+  }
+  console.log(
+    `\nLearned model, ${FOLDS}-fold cross-validation on ACI-Bench train+valid (${encounters.length} encounters)`,
+  );
+  console.log(
+    `utterance accuracy against distant labels: ${pct(right / Math.max(1, n))} of ${n};`,
+    [...perClass]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([label, row]) => `${label} ${pct(row.right / row.n)} (${row.n})`)
+      .join(', '),
+  );
+  rougeRow('notes with the fold model (held-out encounters)', rouge);
 }
 
 for (const [name, dir] of scriptSets) {
@@ -324,3 +361,4 @@ for (const [name, dir] of scriptSets) {
   printDevTable(runDev(dir));
 }
 if (only === undefined || only === 'aci') runAci();
+if ((only === undefined && !args.includes('--no-cv')) || only === 'cv') runCrossValidation();

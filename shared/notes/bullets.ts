@@ -30,12 +30,39 @@ const CONDITIONAL =
 const HEADER_PREFIX =
   /^(?:history|geskiedenis|assessment|assessering|diagnosis|diagnose|differentials?|plan|treatment(?: given)?|behandeling|on examination|on exam|by ondersoek|findings|bevindinge|impression)\s*[:,]\s*/iu;
 
+/**
+ * Collapses stuttered repeats ('I, i feel' → 'I feel', 'the, the, the last year' → 'the last year') in one
+ * pass over the words; numbers are never collapsed ('2, 2 tablets' may be meant).
+ */
+export function collapseRepeats(text: string): string {
+  const parts = text.split(/(\s+)/u);
+  const out: string[] = [];
+  let previous = '';
+  for (const part of parts) {
+    if (part === '' || /^\s+$/u.test(part)) {
+      out.push(part);
+      continue;
+    }
+    const word = part.replace(/[,;]+$/u, '').toLowerCase();
+    if (word !== '' && word === previous && !/\d/u.test(word)) {
+      // Drop the earlier copy's separator; the later copy keeps its own punctuation.
+      if (/^\s+$/u.test(out.at(-1) ?? '')) out.pop();
+      const kept = out.pop() ?? '';
+      out.push(kept.replace(/[,;]+$/u, '') + part.slice(word.length));
+      continue;
+    }
+    previous = word;
+    out.push(part);
+  }
+  return out.join('');
+}
+
 /** Removes fillers anywhere ('um', 'uh', 'you know') and tidies the spacing and punctuation left behind. */
 export function removeFillers(text: string): string {
   const lex = lexicon();
   lex.fillers.lastIndex = 0;
   // (?<!\s): a whitespace run is tried once, from its start, not from each of its characters (linear).
-  return text
+  return collapseRepeats(text)
     .replace(lex.fillers, ' ')
     .replace(/(?<!\s)\s+([,.;:!?])/gu, '$1')
     .replace(/([,;:])(?:\s*[,;:])+/gu, '$1')
@@ -183,6 +210,10 @@ function residualClauses(
 export function bulletsOf(item: Classified): DraftBullet[] {
   if (!item.section) return [];
   const { utterance, language, section } = item;
+  if (item.composedText) {
+    const spans = [...(item.extraSpans ?? []), { start: utterance.start, end: utterance.end }];
+    return [{ section, text: capitalise(item.composedText), spans }];
+  }
   const whole: SourceSpan = { start: utterance.start, end: utterance.end };
   // A condition is not a measurement: 'treat if the temperature goes over 39.5' states no temperature.
   const vitals = CONDITIONAL.test(utterance.text) ? [] : extractVitals(utterance.text, language);

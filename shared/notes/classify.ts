@@ -35,6 +35,10 @@ export interface Classified {
   suggestedSection?: SoapKey;
   scores: Record<SoapKey, number>;
   probabilities: Record<ModelClass, number>;
+  /** A question and its yes/no answer written as one statement ('No diarrhoea'); the bullet's text. */
+  composedText?: string;
+  /** Further transcript stretches the bullet rests on (the question a short answer completes). */
+  extraSpans?: Array<{ start: number; end: number }>;
 }
 
 /** Afrikaans or English, by counting each language's commonest function words. */
@@ -56,12 +60,29 @@ const FUTURE_INTERVAL =
 
 /** Weighted cue scores of one sentence for each SOAP section. */
 export function cueScores(text: string, language: Language): Record<SoapKey, number> {
+  return cueAnalysis(text, language).scores;
+}
+
+/** What one scan of a sentence with the lexicon finds: cue scores, and the facts the model uses as features. */
+export interface CueAnalysis {
+  scores: Record<SoapKey, number>;
+  /** 'S2', 'P6', …: which section cues of which weight (2 or more) fired. */
+  fired: string[];
+  drugs: number;
+  vitals: number;
+}
+
+/** Scans a sentence once with every lexicon matcher (the expensive step: each matcher is a large alternation). */
+export function cueAnalysis(text: string, language: Language): CueAnalysis {
   const lex = lexicon();
   const scores: Record<SoapKey, number> = { S: 0, O: 0, A: 0, P: 0 };
+  const fired: string[] = [];
   for (const section of SOAP_KEYS) {
     const seen = new Set<string>();
     for (const { weight, pattern } of lex.cues[section]) {
-      for (const match of findTerms(pattern, text)) {
+      const matches = findTerms(pattern, text);
+      if (matches.length > 0 && weight >= 2) fired.push(`${section}${weight}`);
+      for (const match of matches) {
         const key = match.text.toLowerCase();
         if (seen.has(key)) continue;
         seen.add(key);
@@ -82,7 +103,7 @@ export function cueScores(text: string, language: Language): Record<SoapKey, num
   // 'Yesterday' makes history of a symptom, but not of a car repair: time words need company.
   const clinical = scores.S + scores.O + scores.A + scores.P;
   if (clinical >= 2 && hasTerm(lex.temporal, text)) scores.S += 3;
-  return scores;
+  return { scores, fired, drugs, vitals };
 }
 
 /** The section a spoken header at the start of the sentence names ('Plan: …', 'On examination …'). */
@@ -198,7 +219,7 @@ function smallTalkTerms(text: string): string[] {
   return findTerms(lexicon().smallTalk, text).map((m) => m.text.toLowerCase().replace(/[\s,]+/gu, ' '));
 }
 /** The model must be this sure an utterance is chat before a clinically silent sentence is left out. */
-const LEAVE_OUT_PROBABILITY = 0.8;
+const LEAVE_OUT_PROBABILITY = 0.7;
 /** How much the model's log-probability counts against the lexicon's cue points when choosing a section. */
 const MODEL_WEIGHT = 1;
 /** Floor under the model's probabilities, so that one over-confident model cannot veto a strong cue. */
@@ -225,6 +246,28 @@ function measuredNow(text: string, language: Language): boolean {
   );
 }
 
+const SHORT_NO =
+  /^\s*(?:no|nope|nah|not really|none|never|nee|glad nie|geensins|nie regtig nie)\b[\s,.!]*(?:(?:doctor|dokter|doc|dok|sir|ma'am|meneer|mevrou|not that i(?:'ve| have)? (?:seen|noticed)|nie wat ek gesien het nie)[\s,.!]*)?$/iu;
+const SHORT_YES =
+  /^\s*(?:yes|yeah|yep|yup|ja|jip|definitely|beslis|it has|he has|she has|hy het|sy het)\b[\s,.!]*(?:(?:doctor|dokter|doc|dok|sir|meneer|mevrou)[\s,.!]*)?$/iu;
+const QUESTION_OPENING =
+  /^\s*(?:(?:okay|ok|so|and|right|alright|goed|en|nou)[\s,]+){0,2}(?:is there any|are there any|is there|are there|have you (?:noticed|seen|had)(?: any)?|has (?:he|she|it|the \p{L}+) (?:had|been|got)(?: any)?|does (?:he|she|it) have(?: any)?|do (?:you|they) (?:see|notice)(?: any)?|did (?:he|she|it|you) (?:have|see|notice)(?: any)?|any|het (?:hy|sy|dit|julle|jy)(?: al)?(?: enige)?|is daar(?: enige)?|enige)\s+/iu;
+
+/** The statement a question and its short yes/no answer make together, or null when it is no such pair. */
+export function answeredQuestion(question: string, answer: string, language: Language): string | null {
+  const no = SHORT_NO.test(answer);
+  if (!no && !SHORT_YES.test(answer)) return null;
+  const opening = QUESTION_OPENING.exec(question);
+  if (!opening) return null;
+  const topic = question
+    .slice(opening[0].length)
+    .replace(/[?.!\s]+$/u, '')
+    .replace(/\s+(?:at all|so far|lately|recently|today|vandag|onlangs)$/iu, '');
+  if (contentTokens(topic).length === 0 || topic.split(/\s+/u).length > 12) return null;
+  if (no) return `${language === 'af' ? 'Geen' : 'No'} ${topic}`;
+  return `${topic.charAt(0).toLocaleUpperCase()}${topic.slice(1)} (${language === 'af' ? 'ja' : 'yes'})`;
+}
+
 function argmax(scores: Record<SoapKey, number>): SoapKey {
   // Ties go to the later section: a sentence naming both a finding and a treatment is usually the treatment.
   let best: SoapKey = 'S';
@@ -236,6 +279,17 @@ let model: NotesModel | undefined;
 function notesModel(): NotesModel {
   model ??= modelJson as unknown as NotesModel;
   return model;
+}
+
+/** Runs `fn` with another model (cross-validation in the evaluation); the shipped weights come back after. */
+export function withNotesModel<T>(other: NotesModel, fn: () => T): T {
+  const previous = notesModel();
+  model = other;
+  try {
+    return fn();
+  } finally {
+    model = previous;
+  }
 }
 
 /** The most specific reason an utterance is talk about something other than the animal. */
@@ -264,7 +318,6 @@ function substantiveTokens(text: string): string[] {
  * an utterance either gets a section or a left-out reason.
  */
 export function classifyUtterances(utterances: Utterance[]): Classified[] {
-  const lex = lexicon();
   const turnText = new Map<number, string>();
   const turnSize = new Map<number, number>();
   const firstOfTurn = new Map<number, Utterance>();
@@ -299,8 +352,12 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (utterance.turn !== previousTurn && speaker === 'client') context = null;
     previousTurn = utterance.turn;
     const text = utterance.text;
-    const scores = cueScores(text, language);
-    const probabilities = predictClasses(notesModel(), utteranceFeatures(text, { speaker, language }));
+    const analysis = cueAnalysis(text, language);
+    const scores = analysis.scores;
+    const probabilities = predictClasses(
+      notesModel(),
+      utteranceFeatures(text, { speaker, language }, analysis),
+    );
     const base = { utterance, language, speaker, scores, probabilities };
     const followsSmallTalk = afterSmallTalk;
     afterSmallTalk = false;
@@ -317,6 +374,17 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       leave('scheduling');
       continue;
     }
+    // A short yes/no answer completes the question before it: 'Any diarrhoea?' 'No.' → 'No diarrhoea'.
+    const previous = out.at(-1);
+    const answered =
+      previous?.leftOutReason === 'question' && previous.speaker !== speaker
+        ? answeredQuestion(previous.utterance.text, text, language)
+        : null;
+    if (previous && answered) {
+      out.pop();
+      out.push({ ...base, section: 'S', composedText: answered, extraSpans: [previous.utterance] });
+      continue;
+    }
     if (isQuestion(text)) {
       leave('question');
       // 'Did you watch the cricket?' starts small talk: its answer is more of the same.
@@ -331,10 +399,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (header) context = header;
     const total = scores.S + scores.O + scores.A + scores.P;
     // Measured facts and treatments are clinical whatever else the sentence mentions.
-    const measured =
-      NUMBER_WITH_UNIT.test(text) ||
-      findTerms(lex.drugNames, text).length > 0 ||
-      extractVitals(text, language).length > 0;
+    const measured = NUMBER_WITH_UNIT.test(text) || analysis.drugs > 0 || analysis.vitals > 0;
     const left = leftOutLexicon();
     const chat =
       hasTerm(left.billing, text) ||

@@ -79,7 +79,12 @@ export function leftOutLexicon(): LeftOutTerms {
 }
 
 /** Feature strings of one utterance: words, adjacent word pairs, and lexicon/shape features ('#…'). */
-export function utteranceFeatures(text: string, context: FeatureContext): string[] {
+export function utteranceFeatures(
+  text: string,
+  context: FeatureContext,
+  /** The lexicon scan of this sentence when the caller already has it (it is the costly part). */
+  known?: { fired: string[]; drugs: number; vitals: number },
+): string[] {
   const lex = lexicon();
   // Content words only: function words ('die', 'het', 'the') say which language, not which section, and the
   // two languages are unevenly spread over the training sources.
@@ -101,12 +106,16 @@ export function utteranceFeatures(text: string, context: FeatureContext): string
   if (FUTURE.test(text)) out.push('#future');
   if (HEDGE.test(text)) out.push('#hedge');
   if (IMPERATIVE_START.test(text.trimStart())) out.push('#imperative');
-  const drugs = findTerms(lex.drugNames, text).length;
+  const drugs = known ? known.drugs : findTerms(lex.drugNames, text).length;
   if (drugs > 0) out.push('#drug', '#drug');
-  if (extractVitals(text, context.language).length > 0) out.push('#vital', '#vital');
-  for (const section of SOAP_KEYS) {
-    for (const { weight, pattern } of lex.cues[section]) {
-      if (weight >= 2 && hasTerm(pattern, text)) out.push(`#cue:${section}${weight}`);
+  const vitals = known ? known.vitals : extractVitals(text, context.language).length;
+  if (vitals > 0) out.push('#vital', '#vital');
+  if (known) for (const cue of known.fired) out.push(`#cue:${cue}`);
+  else {
+    for (const section of SOAP_KEYS) {
+      for (const { weight, pattern } of lex.cues[section]) {
+        if (weight >= 2 && hasTerm(pattern, text)) out.push(`#cue:${section}${weight}`);
+      }
     }
   }
   const left = leftOutLexicon();
