@@ -31,6 +31,8 @@ function serviceFor(services: Services & { notes?: NotesService }): NotesService
  *   200 { clinicalData, evidence, safetyFlags, warnings? }
  *   400 { error: 'Transcript is required' } for a missing or blank transcript; { error } for other bad fields
  *   413 { error } for a transcript over 200 000 characters (or a body too large to be one)
+ *   400 { error } for control characters (NUL, ESC…) anywhere in the body
+ *   503 { error } + Retry-After when too many extractions are already waiting for the notes engine
  *   401 { error: 'Not authenticated' }
  */
 export function extractRoutes(services: Services & { notes?: NotesService }) {
@@ -53,6 +55,10 @@ export function extractRoutes(services: Services & { notes?: NotesService }) {
       },
       401: { description: 'Not authenticated', content: { 'application/json': { schema: errorSchema } } },
       413: { description: 'Transcript too long', content: { 'application/json': { schema: errorSchema } } },
+      503: {
+        description: 'The notes engine is busy (too many extractions waiting); Retry-After',
+        content: { 'application/json': { schema: errorSchema } },
+      },
     },
   });
   router.post(
