@@ -117,11 +117,14 @@ export type TranscriptSegment = z.infer<typeof TranscriptSegmentSchema>;
 /** Largest transcript POST /api/extract accepts (characters): about three hours of dictation. */
 export const MAX_TRANSCRIPT_CHARS = 200_000;
 
+/** More timed segments than three hours of Whisper output (about 2,500); bounds the work of placing them. */
+export const MAX_TRANSCRIPT_SEGMENTS = 10_000;
+
 export const ExtractRequestSchema = z.object({
-  transcript: z.string(),
+  transcript: z.string().max(MAX_TRANSCRIPT_CHARS),
   preConsultationData: PreConsultationDataSchema.optional(),
   recordingMetadata: RecordingMetadataSchema.optional(),
-  segments: z.array(TranscriptSegmentSchema).optional(),
+  segments: z.array(TranscriptSegmentSchema).max(MAX_TRANSCRIPT_SEGMENTS).optional(),
 });
 export type ExtractRequest = z.infer<typeof ExtractRequestSchema>;
 
