@@ -89,7 +89,10 @@ describe.skipIf(!modelFile)('local provider (whisper.cpp on this server)', () =>
   it('keeps the API responsive while whisper.cpp works', async () => {
     const dev03 = devItems().find((item) => item.id === 'dev-03')!;
     let finished = false;
-    const pending = transcribe(client, clip(dev03.audioPath, 40), dev03.preConsultation).finally(() => (finished = true));
+    // Polled (202 then progress), not one request held open: on a busy machine this takes minutes.
+    const pending = transcribeAsync<TranscribeBody>(client, uploadForm(clip(dev03.audioPath, 40), dev03.preConsultation)).finally(
+      () => (finished = true),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const started = Date.now();
     expect((await client.get('/api/health')).status).toBe(200);
@@ -152,7 +155,8 @@ describe.skipIf(!modelFile)('local provider (whisper.cpp on this server)', () =>
       );
       expectContractQuality(language, body, score);
     },
-    900_000,
+    // Generous: whisper.cpp on two busy cores has run at several times real time (issue 14).
+    1_800_000,
   );
 });
 
