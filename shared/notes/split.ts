@@ -121,15 +121,17 @@ function sentenceRanges(text: string, offset: number): Array<[number, number]> {
 const RUN_ON_WORDS = 30;
 const MIN_PIECE_WORDS = 6;
 // Where speech without punctuation (ASR output) usually turns to a new thought.
+// 'Goed', 'reg', 'well' and 'so' open a new thought, unless a copula or intensifier makes them part of this one
+// ('die prognose is baie goed', 'healing very well'); the look-behinds are fixed words (linear).
 const THOUGHT_BREAK =
-  /\s(?=(?:okay|ok|alright|all right|so|now|um|uh|mm-hmm|and then|but|because|well|anyway|also|goed|reg|nou|toe|want|maar|en toe|dan)\b)/giu;
+  /(?<!\b(?:baie|is|so|redelik|heel|nogal|te|ook|nie|was|lyk|gaan|very|quite|as|is|doing|going|healing|eating|not|pretty|and|or))\s(?=(?:okay|ok|alright|all right|so|now|um|uh|mm-hmm|and then|but|because|well|anyway|also|goed|reg|nou|toe|want|maar|en toe|dan)\b)/giu;
 // Where an aside starts or ends inside one breath: 'oh and the owner asked…', '… hey max started vomiting'.
 const ASIDE_BREAK =
-  /\s(?=(?:oh|o ja|by the way|ag|sjoe|shoo|thanks|thank you|dankie|wil jy|would you like|did you|het jy|hi|hello|morning|môre|sorry|en dokter|and doctor|the owner asked|die eienaar het gevra)\b)|(?<=\b(?:hey|hê|nè|né))\s/giu;
+  /\s(?=(?:oh|o ja|by the way|ag|sjoe|shoo|thanks|thank you|dankie|wil jy|would you like|did you|het jy|hi|hello|morning|môre|sorry|en dokter|and doctor|the owner asked|die eienaar het gevra|tell the|please tell|vir die kantoor|die eienaar|the owner says)\b)|(?<=\b(?:hey|hê|nè|né))\s/giu;
 
 // Second-level breaks for what is still too long: where a new subject or a new measurement starts.
 const CLAUSE_BREAK =
-  /\s(?=(?:i'm|i am|i|we|we'll|he's|she's|he|she|there's|it's|ek|ons|hy|hy's|sy's|dis|daar|temperature|temperatuur|heart rate|hartklop|respiratory|asemhaling|weight|gewig|plan|assessment|diagnose|diagnosis|prognosis|prognose|on examination|by ondersoek)\b)/giu;
+  /\s(?=(?:i'm|i am|i|we|we'll|he's|she's|he|she|there's|it's|ek|ons|hy|hy's|sy's|dis|daar|temperature|temperatuur|heart rate|hartklop|respiratory|asemhaling|weight|gewig|plan|assessment|diagnose|diagnosis|prognosis|prognose|on examination|by ondersoek|the owner says|the owner reports|die eienaar)\b)/giu;
 const LONG_PIECE_WORDS = 25;
 const SMALL_TALK_SPLIT_WORDS = 15;
 const MIN_ASIDE_WORDS = 3;
