@@ -33,8 +33,12 @@ afterAll(async () => {
   await engine?.close();
 });
 
-async function recordedRecording(viewport: { width: number; height: number } = viewports.desktop) {
+async function recordedRecording(
+  viewport: { width: number; height: number } = viewports.desktop,
+  beforeLoad?: (page: Page) => Promise<void>,
+) {
   const test = await newPage(browser, { baseURL: server.baseUrl, viewport });
+  await beforeLoad?.(test.page);
   await test.page.clock.install();
   // Background Sync fires at once while online and then forgets the tag, so the registrations are noted.
   await test.page.addInitScript(() => {
@@ -216,6 +220,26 @@ describe('automatic retries of a queued recording', () => {
     await context.setOffline(false);
     await page.getByTestId('clinical-notes').waitFor({ timeout: 60_000 });
     expect(attempts).toBe(3);
+    await close();
+  });
+  it("says 'Waiting for Wi-Fi' on cellular in Wi-Fi-only mode, not 'Offline'", async () => {
+    // Chromium on Android reports the link type; desktop Chromium does not, so the page is given one.
+    const { page, close } = await recordedRecording(viewports.phone, (target) =>
+      target.addInitScript(() => {
+        const connection = Object.assign(new EventTarget(), { type: 'cellular', effectiveType: '4g' });
+        Object.defineProperty(Navigator.prototype, 'connection', { get: () => connection });
+      }),
+    );
+    await page.getByText('Cellular - Processing paused (WiFi-only mode)').waitFor();
+    await page.getByRole('button', { name: 'Process Recording', exact: true }).click();
+    await page
+      .getByText(
+        'WiFi-only mode is enabled. Please connect to WiFi to process recordings or disable WiFi-only mode in settings.',
+      )
+      .waitFor();
+    expect(await page.getByTestId('sync-status').innerText()).toBe('Waiting for Wi-Fi');
+    await page.getByTestId('open-recent').click();
+    await page.getByTestId('recent-sidebar').getByText('Waiting for Wi-Fi', { exact: true }).waitFor();
     await close();
   });
 });
