@@ -35,7 +35,7 @@ afterAll(async () => {
 
 async function recordedRecording(
   viewport: { width: number; height: number } = viewports.desktop,
-  beforeLoad?: (page: Page) => Promise<void>,
+  beforeLoad?: (page: Page) => Promise<unknown>,
 ) {
   const test = await newPage(browser, { baseURL: server.baseUrl, viewport });
   await beforeLoad?.(test.page);
