@@ -144,13 +144,18 @@ const OWNER_INSTRUCTION_AF =
   /(?<![\p{L}])(?:ek wil hê (?:jy|julle|u|die eienaar|die boer) (?:moet )?|ek wil hê dat (?:jy|julle|u) |(?:jy|julle|u) moet |maak seker (?:jy|julle|u) )/giu;
 
 /** Hedges that carry uncertainty become the note's own words ('Likely …', 'Suspected …', 'Waarskynlik …'). */
-export function keepUncertainty(text: string, language: Language = 'en'): string {
+export function keepUncertainty(text: string, language: Language = 'en', owner = false): string {
+  const afrikaans = (phrase: string) => /^(?:ek|ons|dit|lyk)/iu.test(phrase) || language === 'af';
+  // The owner's guess stays the owner's: 'Owner thinks he ate the bones', never 'Likely he ate the bones'.
+  if (owner) {
+    return text
+      .replace(SUSPECT_PHRASE, (phrase: string) => (afrikaans(phrase) ? 'eienaar vermoed' : 'owner suspects'))
+      .replace(LIKELY_PHRASE, (phrase: string) => (afrikaans(phrase) ? 'eienaar dink' : 'owner thinks'));
+  }
   return (
     text
-      .replace(SUSPECT_PHRASE, (phrase: string) => (/ek|ons/iu.test(phrase) ? 'vermoedelik' : 'suspected'))
-      .replace(LIKELY_PHRASE, (phrase: string) =>
-        /^(?:ek|dit|lyk)/iu.test(phrase) || language === 'af' ? 'waarskynlik' : 'likely',
-      )
+      .replace(SUSPECT_PHRASE, (phrase: string) => (afrikaans(phrase) ? 'vermoedelik' : 'suspected'))
+      .replace(LIKELY_PHRASE, (phrase: string) => (afrikaans(phrase) ? 'waarskynlik' : 'likely'))
       // 'Suspected a lumbar strain' → 'Suspected lumbar strain'.
       .replace(/(?<![\p{L}])(suspected|likely|waarskynlik|vermoedelik) (?:a|an|'n)(?= )/giu, '$1')
   );
@@ -162,8 +167,10 @@ export function ownerInstructions(text: string): string {
 }
 
 /** A sentence as a bullet: no fillers, hedges, openers or header, canonical doses, capitalised, no final full stop. */
-export function cleanBulletText(text: string, language: Language = 'en'): string {
-  let out = impersonal(removeHedges(ownerInstructions(keepUncertainty(removeFillers(text), language))));
+export function cleanBulletText(text: string, language: Language = 'en', owner = false): string {
+  let out = impersonal(
+    removeHedges(ownerInstructions(keepUncertainty(removeFillers(text), language, owner))),
+  );
   out = stripOpeners(out);
   out = stripRecordingControl(out);
   out = out.replace(HEADER_PREFIX, '');
@@ -234,7 +241,7 @@ export function bulletsOf(item: Classified): DraftBullet[] {
     }
     return drafts;
   }
-  const text = cleanBulletText(utterance.text, language);
+  const text = cleanBulletText(utterance.text, language, item.speaker === 'client');
   return contentTokens(text).length > 0 ? [{ section, text, spans: [whole] }] : [];
 }
 

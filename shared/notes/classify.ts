@@ -404,8 +404,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const chat =
       hasTerm(left.billing, text) ||
       hasTerm(left.scheduling, text) ||
-      hasTerm(left.social, text) ||
       smallTalkTerms(text).some((term) => !AMBIGUOUS_SMALL_TALK.has(term));
+    // Social words ('the neighbour', 'the road', 'school') leave a sentence out only when it says nothing
+    // clinical: 'I suspect the neighbour fed her chocolate' is history.
+    const social = !chat && hasTerm(left.social, text);
     // Words that are small talk in one consultation and history in another ('eggs' of a layer flock, goat
     // 'kids', urine 'like tea'): they leave a sentence out only when nothing clinical is said with them.
     const ambiguousChat = !chat && smallTalkTerms(text).length > 0;
@@ -414,6 +416,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (!header && !measured) {
       if (
         (chat && total < CHAT_OVERRIDE) ||
+        (social && total < MIN_CLINICAL) ||
         (!announcedAction &&
           ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
             (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > 0.5) ||

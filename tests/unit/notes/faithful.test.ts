@@ -59,6 +59,20 @@ describe('hedges stay in the note', () => {
       }
     }
   });
+  it("an owner's guess stays the owner's, in Subjective", () => {
+    for (const [said, expected] of [
+      ['Client: I think he ate something in the garden.', /^Owner thinks he ate something/u],
+      [
+        'Client: I suspect the neighbour fed her chocolate.',
+        /^Owner suspects the neighbour fed her chocolate/u,
+      ],
+      ['Kliënt: Ek dink sy het gif gevreet.', /^Eienaar dink sy het gif gevreet/u],
+    ] as const) {
+      const result = notes(said);
+      expect(result.clinicalData.subjective, said).toMatch(expected);
+      expect(result.clinicalData.assessment, said).toBe('');
+    }
+  });
   it('words that already carry the uncertainty are kept as spoken', () => {
     for (const word of ['Probably', 'Possibly', 'Most likely']) {
       const bullet = allBullets(notes(`Vet: ${word} ${CONDITIONS[2]}.`))[0] ?? '';
