@@ -92,8 +92,14 @@ export function extractClinicalNotes(
 ): ExtractResponse {
   const transcript = request.transcript;
   const warnings: string[] = [];
-  const classified = classifyUtterances(splitUtterances(transcript));
   const placed = request.segments ? placeSegments(transcript, request.segments) : [];
+  // Timed segments end where the speaker paused: sentence ends that unpunctuated recogniser text hides.
+  const classified = classifyUtterances(
+    splitUtterances(
+      transcript,
+      placed.map((p) => p.charEnd),
+    ),
+  );
 
   // Nothing is lost silently: an utterance is either in a section or in 'Left out', with its reason.
   const leftOut: LeftOutLine[] = [];

@@ -228,8 +228,17 @@ function capLength(transcript: string, start: number, end: number): Array<[numbe
 }
 
 /** Utterances of a transcript, in order. */
-export function splitUtterances(transcript: string): Utterance[] {
+export function splitUtterances(
+  transcript: string,
+  /**
+   * Offsets where the speech engine ended a timed segment: pauses are sentence ends that unpunctuated
+   * recogniser text does not show. Ignored inside a word.
+   */
+  pauses: readonly number[] = [],
+): Utterance[] {
   const utterances: Utterance[] = [];
+  const sortedPauses = [...pauses].sort((a, b) => a - b);
+  let nextPause = 0;
   let turn = -1;
   let lineStart = 0;
   for (const line of transcript.split('\n')) {
@@ -247,7 +256,29 @@ export function splitUtterances(transcript: string): Utterance[] {
       line.slice(bodyStart),
       lineOffset + bodyStart,
     )) {
-      for (const [start, end] of splitRunOn(transcript, sentenceStart, sentenceEnd)) {
+      // Cut at the recogniser's pauses inside this sentence (one forward pass over the sorted offsets).
+      const pieces: Array<[number, number]> = [];
+      let pieceStart = sentenceStart;
+      while (nextPause < sortedPauses.length && (sortedPauses[nextPause] ?? 0) <= sentenceStart) nextPause++;
+      while (nextPause < sortedPauses.length && (sortedPauses[nextPause] ?? 0) < sentenceEnd) {
+        const at = sortedPauses[nextPause] ?? 0;
+        nextPause++;
+        const atWordEdge = /\s/u.test(transcript.charAt(at)) || /\s/u.test(transcript.charAt(at - 1));
+        if (!atWordEdge || transcript.slice(pieceStart, at).trim() === '') continue;
+        pieces.push([pieceStart, at]);
+        pieceStart = at;
+      }
+      pieces.push([pieceStart, sentenceEnd]);
+      const trimmed = pieces
+        .map(([ps, pe]): [number, number] => {
+          const slice = transcript.slice(ps, pe);
+          return [
+            ps + (slice.length - slice.trimStart().length),
+            pe - (slice.length - slice.trimEnd().length),
+          ];
+        })
+        .filter(([ps, pe]) => pe > ps);
+      for (const [start, end] of trimmed.flatMap(([ps, pe]) => splitRunOn(transcript, ps, pe))) {
         utterances.push({ turn, start, end, text: transcript.slice(start, end), labelledSpeaker: speaker });
       }
     }

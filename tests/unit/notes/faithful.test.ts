@@ -333,3 +333,22 @@ describe('safety flags that earn trust', () => {
     expect(far?.suggestion).toBeDefined();
   });
 });
+
+describe('timed segments from the speech engine', () => {
+  it('a pause between segments ends an utterance in unpunctuated text', () => {
+    const pieces = [
+      'ja dankie dokter die pad was baie sleg vanoggend',
+      'sy hoes al drie dae en sy vreet nie meer nie',
+      'temperatuur is veertig komma een grade',
+    ];
+    const transcript = pieces.join(' ');
+    let t = 0;
+    const segments = pieces.map((text) => ({ start: t, end: (t += 3), text }));
+    const withPauses = extractClinicalNotes({ transcript, segments });
+    // Without the pauses the chat and the history share one run; with them, the chat is left out on its own.
+    expect(withPauses.leftOut?.map((l) => l.text)).toContain(pieces[0]);
+    expect(withPauses.clinicalData.subjective).toContain('hoes');
+    expect(withPauses.clinicalData.subjective).not.toMatch(/pad|sleg/u);
+    for (const line of withPauses.leftOut ?? []) expect(line.spans[0]?.audioStart).toBeDefined();
+  });
+});
