@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { compressResponses } from './http/compress.js';
 import type { AppEnv } from './http/env.js';
 import { limitRequestBodies } from './http/body-limits.js';
@@ -46,7 +47,9 @@ export function createApp({ services, webDir }: AppOptions): OpenAPIHono<AppEnv>
   app.use('/api/*', async (c, next) => {
     await next();
     // Clinical data must never sit in a shared or browser cache.
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    // Set on the response's own headers: c.header() after next() rebuilds the whole response, which
+    // costs every answer more than its handler (issue 19, /api/health against a bare handler).
+    if (!c.res.headers.has('Cache-Control')) setHeader(c, 'Cache-Control', 'no-store');
   });
   app.use('/api/*', rejectCrossSiteRequests({ trustProxy: services.config.TRUST_PROXY }));
   // Before any route reads a body: an oversized one is refused unread (issue 14).
@@ -73,6 +76,15 @@ export function createApp({ services, webDir }: AppOptions): OpenAPIHono<AppEnv>
   return app;
 }
 
+/** A header on the finished response, in place; c.header() for the rare response whose headers are immutable. */
+function setHeader(c: Context, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
+}
+
 function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string): void {
   const root = path.relative(process.cwd(), webDir) || '.';
   const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
@@ -83,9 +95,9 @@ function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string): void {
       /\/(sw\.js|index\.html|manifest\.webmanifest|registerSW\.js)$/.test(c.req.path) ||
       c.req.path === '/'
     ) {
-      c.header('Cache-Control', 'no-cache');
+      setHeader(c, 'Cache-Control', 'no-cache');
     } else if (c.req.path.startsWith('/assets/')) {
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      setHeader(c, 'Cache-Control', 'public, max-age=31536000, immutable');
     }
   });
   // Serves dist/web's .br/.gz copies (scripts/precompress.ts) with Content-Encoding and Vary.

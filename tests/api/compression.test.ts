@@ -86,6 +86,7 @@ describe('compression over HTTP', () => {
     expect(Number(br.headers['content-length'])).toBe(br.body.length);
     expect(br.body.length).toBeLessThan(Buffer.byteLength(appScript) / 4);
     expect(decode(br).toString()).toBe(appScript);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
     const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -103,6 +104,7 @@ describe('compression over HTTP', () => {
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers.vary).toMatch(/accept-encoding/i);
       expect(decode(response).toString()).toContain('<title>VeldVet</title>');
+      if (route === '/') expect(response.headers['cache-control']).toBe('no-cache');
     }
   });
 
