@@ -13,6 +13,9 @@ const ANIMAL_ID =
   /(?<![\p{L}\d])(?:(cow|koei|ewe|ooi|ram|bull|bul|heifer|vers|calf|kalf|kid|lam|lamb|goat|bok|bokkie|sow|sog|gilt|pig|vark|hen|horse|perd|mare|merrie|steer|os|dog|hond|cat|kat|animal|dier)\s{1,3}(?:(?:number|nommer|nr\.?|#)\s{0,3})?(\d{1,6})|(ear ?tag|oorplaatjie|oormerk|tag|number|nommer|nr\.?)\s{0,3}(?:(?:number|nommer|nr\.?)\s{0,3})?(\d{1,6}))(?![\d.,]\d|\d|\s?(?:kg|%|mg|ml|days?|dae|weeks?|weke|hours?|ure|uur|min))/giu;
 const HERD_LEVEL =
   /(?<![\p{L}])(?:whole (?:herd|flock|group|mob)|all (?:the )?(?:cows|ewes|sheep|goats|kids|calves|animals|birds|pigs)|the rest of the (?:herd|flock)|die hele (?:kudde|trop|klomp)|al die (?:koeie|ooie|skape|bokke|lammers|kalwers|diere|varke))(?![\p{L}])/iu;
+// Other animals or the whole group spoken of without a tag: the tagged animal is no longer the subject.
+const GROUP_NOUNS =
+  /(?<![\p{L}])(?:piglets?|calves|lambs|kids|ewes|cows|sows|heifers|bulls|rams|goats|sheep|pigs|horses|dogs|cats|hens|chickens|birds|flock|herd|group|litter|kalwers|lammers|lampies|bokke|bokkies|varke|varkies|koeie|ooie|skape|verse|perde|honde|katte|hoenders|trop|kudde|werpsel)(?![\p{L}])/iu;
 const HEADER_START =
   /^\s*(?:plan|assessment|assessering|diagnosis|diagnose|treatment|behandeling|findings|bevindinge|on examination|by ondersoek)\b/iu;
 
@@ -55,19 +58,24 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
   const owners: Array<string | null> = [];
   const named = new Set<string>();
   let current: string | null = null;
+  let mixed = false;
   let lastSource = -1;
   for (const draft of drafts) {
     const first = draft.context ?? draft.spans[0];
     if (first && first.start !== lastSource) {
       const source = sentenceAround(transcript, first.start, first.end);
       const id = animalIdIn(source);
+      const group = GROUP_NOUNS.test(source);
+      mixed = false;
       if (id) {
         current = id;
         named.add(numberOf(id));
-      } else if (HERD_LEVEL.test(source) || HEADER_START.test(source)) current = null;
+        // 'Scours in the piglets and mastitis in sow 44': about more than the tagged animal.
+        mixed = group;
+      } else if (group || HERD_LEVEL.test(source) || HEADER_START.test(source)) current = null;
       lastSource = first.start;
     }
-    owners.push(current);
+    owners.push(mixed ? null : current);
   }
   if (named.size < 2) return;
   drafts.forEach((draft, i) => {

@@ -24,6 +24,17 @@ export interface DraftBullet {
   animal?: string;
 }
 
+// An animal's tag on its own ('Cow 12', 'Oorplaatjie 318'): bounded words, linear.
+const ANIMAL_TAG =
+  /(?<![\p{L}\d])(?:\p{L}{2,12}\s{1,3})?(?:(?:number|nommer|nr\.?|no\.?)\s{0,3})?\d{1,6}(?![\d\p{L}])/giu;
+
+// Words that name a part of the note, not a finding ('Summary: temperature 39.8' leaves 'Summary').
+const SECTION_WORDS = new Set(
+  'summary opsomming samevatting recap note notes findings bevindinge exam examination ondersoek vitals history plan'.split(
+    ' ',
+  ),
+);
+
 const CONDITIONAL =
   /(?<![\p{L}])(?:if|unless|only if|in case|should (?:he|she|it|they)|indien|tensy|sodra|wanneer|as (?:hy|sy|dit|hulle|die|jy|julle))(?![\p{L}])/iu;
 
@@ -209,7 +220,13 @@ function residualClauses(
         const scores = cueScores(clause, language);
         if (scores.S + scores.O + scores.A + scores.P >= 2) return true;
       }
-      return contentTokens(clause).length <= 3 && !hasTerm(lexicon().smallTalk, clause);
+      // …but not the animal's own tag ('Cow 12: temperature 40.5' leaves 'Cow 12').
+      const rest = clause.replace(ANIMAL_TAG, ' ');
+      return (
+        contentTokens(rest).filter((t) => !SECTION_WORDS.has(t)).length > 0 &&
+        contentTokens(clause).length <= 3 &&
+        !hasTerm(lexicon().smallTalk, clause)
+      );
     });
 }
 
@@ -237,7 +254,7 @@ export function bulletsOf(item: Classified): DraftBullet[] {
     const rest = residualClauses(utterance.text, vitals, language);
     if (rest.length > 0) {
       const text = cleanBulletText(rest.join(', '), language);
-      if (hasEnoughContent(text)) drafts.push({ section, text, spans: [whole] });
+      if (contentTokens(text).length > 0) drafts.push({ section, text, spans: [whole] });
     }
     return drafts;
   }

@@ -190,6 +190,27 @@ describe('multi-animal visits keep each animal', () => {
   });
 });
 
+describe('the animal in scope', () => {
+  it('ends when the group or other animals are spoken of without a tag', () => {
+    for (const [tagged, group] of [
+      ['Cow 12', 'The calves'],
+      ['Ewe 7', 'The rest of the flock'],
+      ['Sow 3', 'The piglets'],
+      ['Koei 12', 'Die kalwers'],
+    ]) {
+      const result = notes(
+        `Vet: ${tagged}: temperature 40.5 degrees. ${tagged.split(' ')[0]} 99: temperature 38.5 degrees.\nVet: ${group} have diarrhoea and are dull.`,
+      );
+      const line = allBullets(result).find((l) => /diarr|dull/iu.test(l));
+      expect(lines(result.clinicalData.objective).every((l) => !/; (?:cow|ewe|sow|koei) \d/iu.test(l))).toBe(
+        true,
+      );
+      expect(line, group).toBeDefined();
+      expect(line, group).not.toMatch(/—/u);
+    }
+  });
+});
+
 describe('one fact once across languages', () => {
   it('a vital sign repeated in the other language is one bullet', () => {
     const pairs = [
