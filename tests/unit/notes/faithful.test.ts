@@ -197,7 +197,7 @@ describe('the animal in scope', () => {
       ['Ewe 7', 'The rest of the flock'],
       ['Sow 3', 'The piglets'],
       ['Koei 12', 'Die kalwers'],
-    ]) {
+    ] as const) {
       const result = notes(
         `Vet: ${tagged}: temperature 40.5 degrees. ${tagged.split(' ')[0]} 99: temperature 38.5 degrees.\nVet: ${group} have diarrhoea and are dull.`,
       );
