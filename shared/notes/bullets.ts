@@ -7,6 +7,7 @@ import type { Classified } from './classify';
 import { cueScores, stripOpeners } from './classify';
 import { lexicon, type SoapKey } from './lexicon';
 import { extractVitals, normaliseDoses, type Language } from './normalise';
+import glossaryJson from './lexicon/glossary.json' with { type: 'json' };
 import { capitalise, contentTokens, hasTerm } from './text';
 
 export interface SourceSpan {
@@ -39,7 +40,7 @@ const CONDITIONAL =
   /(?<![\p{L}])(?:if|unless|only if|in case|should (?:he|she|it|they)|indien|tensy|sodra|wanneer|as (?:hy|sy|dit|hulle|die|jy|julle))(?![\p{L}])/iu;
 
 const HEADER_PREFIX =
-  /^(?:history|geskiedenis|assessment|assessering|diagnosis|diagnose|differentials?|plan|treatment(?: given)?|behandeling|on examination|on exam|by ondersoek|findings|bevindinge|impression)\s*[:,]\s*/iu;
+  /^(?:history|geskiedenis|assessment|assessering|diagnosis|diagnose|differentials?|plan|treatment(?: given)?|behandeling|on examination|on exam|by ondersoek|findings|bevindinge|impression|summary|in summary|opsomming|samevatting|recap)\s*[:,]\s*/iu;
 
 /**
  * Collapses stuttered repeats ('I, i feel' → 'I feel', 'the, the, the last year' → 'the last year') in one
@@ -262,11 +263,18 @@ export function bulletsOf(item: Classified): DraftBullet[] {
   return contentTokens(text).length > 0 ? [{ section, text, spans: [whole] }] : [];
 }
 
-/** Share of a's content tokens that b also has. */
+const GLOSSARY: Record<string, string> = glossaryJson.pairs;
+
+/** Content words in a language-free form: Afrikaans clinical words as their English pair ('hoes' → 'cough'). */
+function canonicalTokens(text: string): string[] {
+  return contentTokens(text).map((t) => GLOSSARY[t] ?? t);
+}
+
+/** Share of a's content words that b also has, either language counting as the same word. */
 function containment(a: string, b: string): number {
-  const tokensA = contentTokens(a);
+  const tokensA = canonicalTokens(a);
   if (tokensA.length === 0) return 1;
-  const tokensB = new Set(contentTokens(b));
+  const tokensB = new Set(canonicalTokens(b));
   return tokensA.filter((t) => tokensB.has(t)).length / tokensA.length;
 }
 
@@ -289,6 +297,7 @@ function measurementKey(section: string, text: string): string | undefined {
 }
 
 const MERGE_SHARE = 0.85;
+const CROSS_SECTION_MIN_WORDS = 3;
 /** Tokens on more earlier bullets than this are too common to look candidates up by. */
 const COMMON_TOKEN_POSTINGS = 32;
 
@@ -300,18 +309,19 @@ const COMMON_TOKEN_POSTINGS = 32;
  */
 export function mergeDuplicates(drafts: DraftBullet[]): DraftBullet[] {
   const kept: DraftBullet[] = [];
+  // Postings per animal (not per section): a closing summary may file a repeated fact under another heading.
   const byToken = new Map<string, number[]>();
   const byMeasurement = new Map<string, number>();
   for (const draft of drafts) {
-    const scope = `${draft.section}|${draft.animal ?? ''}`;
-    const key = measurementKey(scope, draft.text);
+    const animal = draft.animal ?? '';
+    const key = measurementKey(`${draft.section}|${animal}`, draft.text);
     let twinIndex = key !== undefined ? byMeasurement.get(key) : undefined;
-    const tokens = [...new Set(contentTokens(draft.text))];
+    const tokens = [...new Set(canonicalTokens(draft.text))];
     if (twinIndex === undefined && tokens.length > 0) {
       const counts = new Map<number, number>();
       let common = 0;
       for (const token of tokens) {
-        const postings = byToken.get(`${scope}|${token}`);
+        const postings = byToken.get(`${animal}|${token}`);
         if (!postings) continue;
         if (postings.length > COMMON_TOKEN_POSTINGS) {
           common++;
@@ -322,6 +332,8 @@ export function mergeDuplicates(drafts: DraftBullet[]): DraftBullet[] {
       for (const [i, shared] of counts) {
         const candidate = kept[i];
         if (!candidate || shared + common < MERGE_SHARE * tokens.length) continue;
+        // In another section only a fact of some substance counts as the same ('No' is not 'No fever').
+        if (candidate.section !== draft.section && tokens.length < CROSS_SECTION_MIN_WORDS) continue;
         if (containment(draft.text, candidate.text) >= MERGE_SHARE) {
           twinIndex = i;
           break;
@@ -337,7 +349,7 @@ export function mergeDuplicates(drafts: DraftBullet[]): DraftBullet[] {
     kept.push({ ...draft, spans: [...draft.spans] });
     if (key !== undefined) byMeasurement.set(key, index);
     for (const token of tokens) {
-      const postingKey = `${scope}|${token}`;
+      const postingKey = `${animal}|${token}`;
       const postings = byToken.get(postingKey);
       if (postings) postings.push(index);
       else byToken.set(postingKey, [index]);

@@ -223,6 +223,18 @@ describe('one fact once across languages', () => {
       expect(objective, `${en} / ${af}`).toHaveLength(1);
     }
   });
+  it('a finding repeated in an Afrikaans closing summary is one bullet, wherever the summary files it', () => {
+    const pairs = [
+      ['She is lame on the left hind leg.', 'Sy is mank op die linker agterbeen.'],
+      ['The prognosis is good.', 'Die prognose is goed.'],
+      ['He has had a cough and fever for three days.', 'Hy het al drie dae hoes en koors.'],
+    ];
+    for (const [en, af] of pairs) {
+      const result = notes(`Vet: ${en}\nVet: Opsomming: ${af}`);
+      expect(allBullets(result), `${en} / ${af}`).toHaveLength(1);
+      expect(result.evidence[0]?.spans, en).toHaveLength(2);
+    }
+  });
   it('different values, or the same value of another animal, stay apart', () => {
     expect(
       lines(notes('Vet: Temperature 39.2 degrees.\nVet: Temperature 38.4 degrees.').clinicalData.objective),
