@@ -1,29 +1,22 @@
 import { z } from 'zod';
 import { practiceNameSchema } from './practice-name.js';
+import {
+  EMAIL_MAX,
+  messages,
+  PASSWORD_MAX,
+  REGISTER_PASSWORD_MIN,
+  RESET_PASSWORD_MIN,
+} from './auth-rules.js';
 
-/** Minimum password lengths differ on purpose (spec section 9): 6 at registration, 8 at reset. */
-export const REGISTER_PASSWORD_MIN = 6;
-export const RESET_PASSWORD_MIN = 8;
-/** argon2 work is bounded by capping what a client may send. */
-export const PASSWORD_MAX = 256;
-
-export const messages = {
-  invalidEmail: 'Please enter a valid email address',
-  registerPasswordTooShort: `Password must be at least ${REGISTER_PASSWORD_MIN} characters`,
-  resetPasswordTooShort: `Password must be at least ${RESET_PASSWORD_MIN} characters`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
-  practiceNameRequired: 'Practice name is required',
-  emailRequired: 'Email is required',
-  passwordRequired: 'Password is required',
-  tokenRequired: 'Password reset link is missing or invalid',
-} as const;
+// The rules live in a zod-free module so the browser's forms can use them without zod (issue 19).
+export { messages, PASSWORD_MAX, REGISTER_PASSWORD_MIN, RESET_PASSWORD_MIN } from './auth-rules.js';
 
 /** Trimmed, lower-cased e-mail: uniqueness is case-insensitive. */
 export const emailSchema = z
   .string({ error: messages.emailRequired })
   .trim()
   .min(1, messages.emailRequired)
-  .max(254, messages.invalidEmail)
+  .max(EMAIL_MAX, messages.invalidEmail)
   .pipe(z.email({ error: messages.invalidEmail }))
   .transform((email) => email.toLowerCase());
 
@@ -39,7 +32,10 @@ export const registerRequestSchema = z.object({
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(PASSWORD_MAX),
+  password: z
+    .string({ error: messages.passwordRequired })
+    .min(1, messages.passwordRequired)
+    .max(PASSWORD_MAX),
 });
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });

@@ -1,9 +1,9 @@
 import {
-  emailSchema,
+  isEmailAddress,
   messages,
   REGISTER_PASSWORD_MIN,
   RESET_PASSWORD_MIN,
-} from '../../../../shared/schemas/auth';
+} from '../../../../shared/schemas/auth-rules';
 
 /** A validation failure, shown as a toast: title + description exactly as spec section 5 words them. */
 export interface FormProblem<Field extends string = string> {
@@ -13,9 +13,12 @@ export interface FormProblem<Field extends string = string> {
   field: Field;
 }
 
-/** The server's own rule (shared emailSchema), so the browser never accepts what the API would refuse. */
+/**
+ * The server's own rule (emailSchema's z.email() uses the same zod pattern), so the browser never accepts
+ * what the API would refuse — without bringing zod into the first page (issue 19).
+ */
 export function isValidEmail(email: string): boolean {
-  return emailSchema.safeParse(email).success;
+  return isEmailAddress(email);
 }
 
 export interface RegistrationValues {
