@@ -172,10 +172,16 @@ export function inferSpeaker(turnText: string, language: Language): Speaker {
   // Vets quote drugs with doses and measure vitals; a turn doing either is the vet's despite a marker.
   // So do assessment words: clients do not give prognoses or differentials.
   const decisive = lex.cues.A.find((c) => c.weight === 6);
+  // A named disease ('dental disease', 'longsiekte', 'an infection') is the vet's word too.
   const vetSigns =
     extractVitals(turnText, language).length +
     (DOSE.test(turnText) ? 1 : 0) +
-    (decisive ? findTerms(decisive.pattern, turnText).length : 0);
+    (decisive ? findTerms(decisive.pattern, turnText).length : 0) +
+    (/(?<![\p{L}])(?:\p{L}{3,20} disease|\p{L}{0,20}infection|\p{L}{0,20}siekte|\p{L}{0,20}infeksie)(?![\p{L}])/iu.test(
+      turnText,
+    )
+      ? 1
+      : 0);
   return vetSigns > 0 ? 'unknown' : 'client';
 }
 
