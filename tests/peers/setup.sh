@@ -5,6 +5,7 @@
 #   .cache/whisper-peer/venv/               Python venv with the pinned requirements
 #   .cache/whisper-peer/models/base/        CTranslate2 Whisper model dir (model.bin, config.json, tokenizer.json, vocabulary.json)
 #   .cache/whisper-peer/models/ggml-base-from-ct2.bin   the same weights for whisper.cpp (local provider tests)
+#   .cache/whisper-peer/models/ggml-base-from-ct2-q8_0.bin   the same, quantised to q8_0 (bench:transcribe)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -63,6 +64,14 @@ GGML="$PEER_DIR/models/ggml-base-from-ct2.bin"
 if [ ! -f "$GGML" ] || [ "$GGML" -ot "$MODEL_DIR/model.bin" ] || [ "$GGML" -ot "$ROOT/tests/peers/ct2_to_ggml.py" ]; then
   log "converting to ggml: $GGML"
   "$VENV/bin/python" "$ROOT/tests/peers/ct2_to_ggml.py" "$MODEL_DIR" "$GGML"
+fi
+
+# The same weights quantised to q8_0 (whisper.cpp's own format for it), to measure the local provider on
+# a quantised model as whisper.cpp's published '-q8_0' models are.
+GGML_Q8="$PEER_DIR/models/ggml-base-from-ct2-q8_0.bin"
+if [ ! -f "$GGML_Q8" ] || [ "$GGML_Q8" -ot "$MODEL_DIR/model.bin" ] || [ "$GGML_Q8" -ot "$ROOT/tests/peers/ct2_to_ggml.py" ]; then
+  log "converting to ggml q8_0: $GGML_Q8"
+  "$VENV/bin/python" "$ROOT/tests/peers/ct2_to_ggml.py" "$MODEL_DIR" "$GGML_Q8" q8_0
 fi
 
 # A final smoke check: the model loads as a multilingual Whisper (Afrikaans needs it).

@@ -63,7 +63,15 @@ function toFloat32(pcm: Int16Array): Float32Array {
 interface FugoodContext {
   transcribeData(
     audio: ArrayBuffer,
-    options: { language?: string; maxThreads?: number; prompt?: string; temperature?: number; beamSize?: number },
+    options: {
+      language?: string;
+      maxThreads?: number;
+      prompt?: string;
+      temperature?: number;
+      temperatureInc?: number;
+      beamSize?: number;
+      bestOf?: number;
+    },
   ): { promise: Promise<{ language?: string; result: string; segments: Array<{ text: string; t0: number; t1: number }> }> };
 }
 
@@ -82,6 +90,11 @@ async function openFugood(modelFile: string): Promise<WhisperCppBinding> {
         language: job.language,
         maxThreads: job.threads,
         temperature: job.temperature,
+        // No fallback ladder inside whisper.cpp (its default climbs 0.2 at a time with 5 samples each
+        // whenever a reading's mean log-probability is below -1, which Afrikaans on base almost always
+        // is): the service reads a looping piece again itself, once per temperature.
+        temperatureInc: 0,
+        bestOf: 1,
         beamSize: job.beamSize,
         ...(job.prompt ? { prompt: job.prompt } : {}),
       }).promise;
