@@ -5,7 +5,7 @@ import { stitchTexts } from '../audio/stitch.js';
 import { audioTooLargeMessage } from '../../shared/format/audio-limit.js';
 import type { JobQueue } from './job-queue.js';
 import { normalizeClinicalText } from '../providers/transcription/clinical-text.js';
-import { leansTo, summarizeLanguages } from '../providers/transcription/languages.js';
+import { summarizeLanguages } from '../providers/transcription/languages.js';
 import type { ProgressKey, ProgressStore } from '../providers/transcription/progress.js';
 import { echoesPrompt } from '../providers/transcription/prompt-echo.js';
 import { applyToSegments, dropPromptOnlyWords, promptTerms, termsIn } from '../providers/transcription/prompt-leak.js';
@@ -70,19 +70,10 @@ export interface TranscriptionResult {
   suggestions: LexiconSuggestion[];
 }
 
-/**
- * What one recording's pieces share: the prompt's checkable words, those a prompt-less reading of this
- * recording has confirmed, and the language of the current speaker stretch where detection failed.
- */
+/** What one recording's pieces share: the prompt's checkable words, and those a prompt-less reading has confirmed. */
 interface LeakContext {
   terms: Set<string>;
   confirmed: Set<string>;
-  /**
-   * Set when the engine heard a piece as a language outside the practice's (Afrikaans as Latin or
-   * Dutch) and it was read again in the fallback language: the next pieces are read in that language
-   * straight away, without detection, until a reading leans to English (the stretch ended).
-   */
-  stretch: string | undefined;
 }
 
 interface PieceResult {
@@ -160,7 +151,7 @@ export class TranscriptionService {
     track({ stage: 'transcribing', percent: 5, piecesTotal: spoken.length, audioSeconds: round(durationSeconds) });
 
     const prompt = buildVocabularyPrompt(request.preConsultation, request.vocabulary ?? null);
-    const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set(), stretch: undefined };
+    const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set() };
     const results: PieceResult[] = pieces.map((piece) => ({ piece, output: null }));
     let doneSamples = 0;
     let piecesDone = 0;
@@ -236,21 +227,14 @@ export class TranscriptionService {
       signal,
       ...(only ? { language: only } : {}),
     };
-    // Within a stretch the detector already got wrong, read in the stretch's language at once (one
-    // reading instead of a detection that fails again and its retry); English speech ends the stretch.
-    const stretch = only ? undefined : leaks.stretch;
-    let heard = await this.provider.transcribe(stretch ? { ...input, language: stretch } : input);
-    if (stretch && leansTo(heard.text) !== 'en') {
-      input = { ...input, language: stretch };
-    } else {
-      if (stretch) heard = await this.provider.transcribe(input);
-      leaks.stretch = undefined;
-      if (allowed.length > 0 && heard.language && !allowed.includes(heard.language)) {
-        const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
-        input = { ...input, language: fallback };
-        heard = await this.provider.transcribe(input);
-        leaks.stretch = fallback;
-      }
+    // Reading a whole stretch in the language the detector missed (instead of detecting each piece)
+    // saved readings but cost WER on mixed consultations in bench:transcribe (dev-11 0.744 → 0.816,
+    // labelled af): English parts were read as Afrikaans. Every piece is detected again.
+    let heard = await this.provider.transcribe(input);
+    if (allowed.length > 0 && heard.language && !allowed.includes(heard.language)) {
+      const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
+      input = { ...input, language: fallback };
+      heard = await this.provider.transcribe(input);
     }
     const language = input.language ?? this.allowedLanguage(heard.language);
     const { prompt: _prompt, ...unprompted } = input;

@@ -46,9 +46,8 @@ describe('TranscriptionService language routing', () => {
   it('retries a piece heard as another language (Latin, Dutch) in Afrikaans', async () => {
     const provider = new ScriptedProvider((call) => (call === 1 ? 'la' : 'en'));
     const result = await service(provider, ['af', 'en']).transcribe({ audio: toneBurstsWav(2) });
-    // The next piece belongs to the same stretch: read in Afrikaans at once (it does not read as English).
-    expect(provider.calls).toEqual([undefined, 'af', 'af']);
-    expect(result.transcript).toBe('woorde in af woorde in af');
+    expect(provider.calls).toEqual([undefined, 'af', undefined]);
+    expect(result.transcript).toBe('woorde in af woorde in en');
   });
 
   it('tells the engine the language outright when the practice consults in one only', async () => {
@@ -59,44 +58,3 @@ describe('TranscriptionService language routing', () => {
   });
 });
 
-describe('TranscriptionService speaker stretches', () => {
-  /** Hears every piece as Latin when asked to detect; forced Afrikaans reads Afrikaans words. */
-  class MisdetectingProvider implements TranscriptionProvider {
-    readonly id = 'misdetecting';
-    readonly displayName = 'misdetecting';
-    readonly maxPieceSeconds = 600;
-    readonly calls: Array<string | undefined> = [];
-    constructor(private readonly englishFrom = Number.POSITIVE_INFINITY) {}
-    transcribe(input: TranscriptionInput): Promise<TranscriptionOutput> {
-      this.calls.push(input.language);
-      const piece = this.calls.filter((c) => c === undefined).length;
-      if (this.calls.length >= this.englishFrom) {
-        return Promise.resolve({
-          text: 'She is eating and the cough is better, but we will check her.',
-          language: input.language ?? 'en',
-        });
-      }
-      if (!input.language) return Promise.resolve({ text: `woorde ${piece}`, language: 'la' });
-      return Promise.resolve({
-        text: 'Die koei het nie koors nie en sy eet weer.',
-        language: input.language,
-      });
-    }
-  }
-
-  it('detects once per stretch the detector gets wrong, not once per piece', async () => {
-    const provider = new MisdetectingProvider();
-    const result = await service(provider, ['af', 'en']).transcribe({ audio: toneBurstsWav(3) });
-    // Piece 1: detection (Latin) and its retry in Afrikaans; the rest of the stretch is read in Afrikaans at once.
-    expect(provider.calls.slice(0, 3)).toEqual([undefined, 'af', 'af']);
-    expect(provider.calls.filter((language) => language === undefined)).toHaveLength(1);
-    expect(result.transcriptLanguage).toBe('af');
-  });
-
-  it('ends the stretch when a piece reads as English, and detects that piece', async () => {
-    const provider = new MisdetectingProvider(3);
-    const result = await service(provider, ['af', 'en']).transcribe({ audio: toneBurstsWav(2) });
-    expect(provider.calls).toEqual([undefined, 'af', 'af', undefined]);
-    expect(result.transcript).toMatch(/^Die koei .* She is eating/);
-  });
-});
