@@ -76,7 +76,11 @@ const ownPracticeOnly = (status: number): Record<Role, Expected> => ({
 
 const audioUpload = (seed: number) => {
   const form = new FormData();
-  form.append('audio', new Blob([Buffer.from(fakeAudio('webm', 2000, seed))], { type: 'audio/webm' }), 'recording.webm');
+  form.append(
+    'audio',
+    new Blob([Buffer.from(fakeAudio('webm', 2000, seed))], { type: 'audio/webm' }),
+    'recording.webm',
+  );
   form.append('metadata', JSON.stringify({ ...saveBody(new Uint8Array(0)), audioData: undefined }));
   return form;
 };
@@ -89,11 +93,17 @@ const matrix: Record<string, MatrixEntry> = {
   'GET /api/app-info': { request: () => ({ path: '/api/app-info' }), expect: everyone(200) },
   'GET /api/openapi.json': { request: () => ({ path: '/api/openapi.json' }), expect: everyone(200) },
   'POST /api/auth/register': {
-    request: () => ({ path: '/api/auth/register', body: { email: uniqueEmail('matrix'), password: 'secret1', practiceName: 'New' } }),
+    request: () => ({
+      path: '/api/auth/register',
+      body: { email: uniqueEmail('matrix'), password: 'secret1', practiceName: 'New' },
+    }),
     expect: everyone(200),
   },
   'POST /api/auth/login': {
-    request: (w, owner) => ({ path: '/api/auth/login', body: { email: w.user(owner).email, password: w.user(owner).password } }),
+    request: (w, owner) => ({
+      path: '/api/auth/login',
+      body: { email: w.user(owner).email, password: w.user(owner).password },
+    }),
     expect: everyone(200),
   },
   'POST /api/auth/logout': { request: () => ({ path: '/api/auth/logout' }), expect: everyone(200) },
@@ -103,14 +113,23 @@ const matrix: Record<string, MatrixEntry> = {
   },
   // Public, refused on its token (400), which shows no sign-in gate stands in front of it.
   'POST /api/auth/reset-password': {
-    request: () => ({ path: '/api/auth/reset-password', body: { token: 'not-a-real-token-aaaaaaaaaaaa', password: 'new-password' } }),
+    request: () => ({
+      path: '/api/auth/reset-password',
+      body: { token: 'not-a-real-token-aaaaaaaaaaaa', password: 'new-password' },
+    }),
     expect: everyone(400),
   },
 
   // Signed in, own data only
   'GET /api/auth/me': { request: () => ({ path: '/api/auth/me' }), expect: signedIn(200) },
-  'GET /api/recordings/history': { request: () => ({ path: '/api/recordings/history?limit=20&offset=0' }), expect: signedIn(200) },
-  'GET /api/recordings/search': { request: () => ({ path: '/api/recordings/search?q=Bella' }), expect: signedIn(200) },
+  'GET /api/recordings/history': {
+    request: () => ({ path: '/api/recordings/history?limit=20&offset=0' }),
+    expect: signedIn(200),
+  },
+  'GET /api/recordings/search': {
+    request: () => ({ path: '/api/recordings/search?q=Bella' }),
+    expect: signedIn(200),
+  },
   'POST /api/recordings/save': {
     request: () => ({ path: '/api/recordings/save', body: saveBody(fakeAudio('webm', 2000, (seed += 1))) }),
     expect: signedIn(200),
@@ -119,7 +138,10 @@ const matrix: Record<string, MatrixEntry> = {
     request: () => ({ path: '/api/recordings/save-upload', body: audioUpload((seed += 1)) }),
     expect: signedIn(200),
   },
-  'GET /api/recordings/:id': { request: (w, o) => ({ path: `/api/recordings/${w.recording[o]}` }), expect: ownPracticeOnly(200) },
+  'GET /api/recordings/:id': {
+    request: (w, o) => ({ path: `/api/recordings/${w.recording[o]}` }),
+    expect: ownPracticeOnly(200),
+  },
   'GET /api/recordings/:id/audio': {
     request: (w, o) => ({ path: `/api/recordings/${w.recording[o]}/audio` }),
     expect: ownPracticeOnly(200),
@@ -129,11 +151,17 @@ const matrix: Record<string, MatrixEntry> = {
     expect: ownPracticeOnly(200),
   },
   'PUT /api/recordings/:id/notes': {
-    request: (w, o) => ({ path: `/api/recordings/${w.recording[o]}/notes`, body: { soapNotes: { subjective: '- Better today' } } }),
+    request: (w, o) => ({
+      path: `/api/recordings/${w.recording[o]}/notes`,
+      body: { soapNotes: { subjective: '- Better today' } },
+    }),
     expect: ownPracticeOnly(200),
   },
   'PATCH /api/recordings/:id/notes': {
-    request: (w, o) => ({ path: `/api/recordings/${w.recording[o]}/notes`, body: { soapNotes: { plan: '- Recheck in 7 days' } } }),
+    request: (w, o) => ({
+      path: `/api/recordings/${w.recording[o]}/notes`,
+      body: { soapNotes: { plan: '- Recheck in 7 days' } },
+    }),
     expect: ownPracticeOnly(200),
   },
   'DELETE /api/recordings/:id': {
@@ -141,24 +169,48 @@ const matrix: Record<string, MatrixEntry> = {
     expect: ownPracticeOnly(200),
   },
   'POST /api/extract': {
-    request: () => ({ path: '/api/extract', body: { transcript: 'The cow has been coughing for two days. Temperature 39.5.' } }),
+    request: () => ({
+      path: '/api/extract',
+      body: { transcript: 'The cow has been coughing for two days. Temperature 39.5.' },
+    }),
     expect: signedIn(200),
   },
   // An empty form: 400 from the validator proves the caller got past the sign-in gate (no audio engine needed).
-  'POST /api/transcribe': { request: () => ({ path: '/api/transcribe', body: new FormData() }), expect: signedIn(400) },
+  'POST /api/transcribe': {
+    request: () => ({ path: '/api/transcribe', body: new FormData() }),
+    expect: signedIn(400),
+  },
+  'POST /api/transcript/suggestions': {
+    request: () => ({
+      path: '/api/transcript/suggestions',
+      body: { text: 'Pale Newcastle membranes, given methodonate.' },
+    }),
+    expect: signedIn(200),
+  },
   // Progress ids are per user and in memory; an unknown one is 404 for everyone signed in.
-  'GET /api/transcribe/progress/:id': { request: () => ({ path: '/api/transcribe/progress/matrix-job-0001' }), expect: signedIn(404) },
+  'GET /api/transcribe/progress/:id': {
+    request: () => ({ path: '/api/transcribe/progress/matrix-job-0001' }),
+    expect: signedIn(404),
+  },
 
   // Export and practice settings act on the caller's own practice only; there is no object id to cross.
   'POST /api/send-whatsapp': {
-    request: () => ({ path: '/api/send-whatsapp', body: { phone: '821234567', countryCode: '+27', consultationData: { patientName: 'Bella' } } }),
+    request: () => ({
+      path: '/api/send-whatsapp',
+      body: { phone: '821234567', countryCode: '+27', consultationData: { patientName: 'Bella' } },
+    }),
     expect: signedIn(200),
   },
   // No SMTP_URL in the matrix server: 503 proves the caller got past the sign-in gate.
   'POST /api/send-email': {
     request: () => ({
       path: '/api/send-email',
-      body: { to: 'owner@example.co.za', subject: 'Summary', consultationData: { patientName: 'Bella' }, attachPdf: false },
+      body: {
+        to: 'owner@example.co.za',
+        subject: 'Summary',
+        consultationData: { patientName: 'Bella' },
+        attachPdf: false,
+      },
     }),
     expect: signedIn(503),
   },
@@ -166,7 +218,10 @@ const matrix: Record<string, MatrixEntry> = {
     request: () => ({ path: '/api/exports/pdf', body: { fileName: 'Consultation_Bella_2026-03-14.pdf' } }),
     expect: signedIn(200),
   },
-  'GET /api/settings/practice': { request: () => ({ path: '/api/settings/practice' }), expect: signedIn(200) },
+  'GET /api/settings/practice': {
+    request: () => ({ path: '/api/settings/practice' }),
+    expect: signedIn(200),
+  },
   'PUT /api/settings/practice': {
     request: () => ({ path: '/api/settings/practice', body: { practicePhone: '021 555 0100' } }),
     expect: signedIn(200),
@@ -192,17 +247,24 @@ const matrix: Record<string, MatrixEntry> = {
     request: async (w, o) => ({ path: `/api/admin/users/${await w.freshUser(o)}` }),
     expect: adminsOnly(200),
   },
-  'POST /api/admin/retention/purge': { request: () => ({ path: '/api/admin/retention/purge', body: { dryRun: true } }), expect: adminsOnly(200) },
+  'POST /api/admin/retention/purge': {
+    request: () => ({ path: '/api/admin/retention/purge', body: { dryRun: true } }),
+    expect: adminsOnly(200),
+  },
 };
 
 /** The app's own route table: method and path of every endpoint (middleware and catch-alls left out). */
 function appRoutes(app: ReturnType<typeof createApp>): string[] {
-  const keys = app.routes.filter((route) => route.method !== 'ALL' && !route.path.includes('*')).map((route) => `${route.method} ${route.path}`);
+  const keys = app.routes
+    .filter((route) => route.method !== 'ALL' && !route.path.includes('*'))
+    .map((route) => `${route.method} ${route.path}`);
   return [...new Set(keys)].sort();
 }
 
 function missingRouteMessage(missing: string[], stale: string[]): string {
-  const lines = ['The authorisation matrix in tests/api/authz-matrix.test.ts does not match the app\'s routes.'];
+  const lines = [
+    "The authorisation matrix in tests/api/authz-matrix.test.ts does not match the app's routes.",
+  ];
   for (const key of missing) {
     lines.push(
       `  Missing: '${key}'. Add a row to \`matrix\`, e.g.`,
@@ -210,7 +272,8 @@ function missingRouteMessage(missing: string[], stale: string[]): string {
       '  using everyone()/signedIn()/adminsOnly()/ownPracticeOnly() or a per-role table { anonymous, practiceAUser, practiceAAdmin, practiceBUser }.',
     );
   }
-  for (const key of stale) lines.push(`  Stale: '${key}' is in the matrix but the app no longer serves it; remove its row.`);
+  for (const key of stale)
+    lines.push(`  Stale: '${key}' is in the matrix but the app no longer serves it; remove its row.`);
   return lines.join('\n');
 }
 
@@ -268,17 +331,21 @@ describe.each(dialects)('authorisation matrix (%s)', (dialect) => {
       const want = typeof expected === 'number' ? expected : expected[owner];
       const headers: Record<string, string> = {};
       if (role !== 'anonymous') {
-        const account = role === 'practiceAUser' ? world.userA : role === 'practiceAAdmin' ? world.adminA : world.userB;
+        const account =
+          role === 'practiceAUser' ? world.userA : role === 'practiceAAdmin' ? world.adminA : world.userB;
         // A fresh session per case: logout, login and register end or replace the one they are sent with.
         const { token } = await server.services.sessions.create(account.id);
         headers.cookie = `${SESSION_COOKIE}=${token}`;
       }
       const response = await new ApiClient(server.baseUrl).request(method, path, body, headers);
       if (response.status !== want) {
-        failures.push(`${key} (${route}) as ${role} on ${owner}'s object: expected ${want}, got ${response.status} ${await response.text()}`);
+        failures.push(
+          `${key} (${route}) as ${role} on ${owner}'s object: expected ${want}, got ${response.status} ${await response.text()}`,
+        );
       } else if (want >= 400) {
         const errorBody = (await response.json()) as { error?: unknown };
-        if (typeof errorBody.error !== 'string') failures.push(`${key} as ${role}: ${want} without an { error } message`);
+        if (typeof errorBody.error !== 'string')
+          failures.push(`${key} as ${role}: ${want} without an { error } message`);
       } else {
         await response.arrayBuffer();
       }
