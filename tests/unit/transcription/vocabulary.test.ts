@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import drugsJson from '../../../shared/notes/lexicon/drugs.json' with { type: 'json' };
 import {
+  NUMBER_STYLE,
   buildVocabularyPrompt,
   FORMULARY_BY_USE,
   formularyByUse,
@@ -45,7 +46,7 @@ describe('vocabulary prompt', () => {
 
   it("is not fitted to the dev recordings: the most used drugs come first, not the dev set's", () => {
     const prompt = buildVocabularyPrompt();
-    const first = prompt.split(', ').slice(0, 8);
+    const first = prompt.split(', ').slice(NUMBER_STYLE.length, NUMBER_STYLE.length + 8);
     expect(first).toEqual(
       expect.arrayContaining(['meloxicam', 'amoxicillin-clavulanate', 'oxytetracycline', 'enrofloxacin']),
     );
@@ -77,7 +78,7 @@ describe('vocabulary prompt', () => {
       prompt.endsWith('Synulox, Drakensig farm, Bonsmara, Nguni, Boer goat, Kaptein, Marie Swanepoel.'),
     ).toBe(true);
     expect(promptTokenBound(prompt)).toBeLessThanOrEqual(WHISPER_PROMPT_TOKENS);
-    expect(prompt).toMatch(/^39\.2, 15 mg\/kg, 5%, meloxicam/);
+    expect(prompt.startsWith(`${NUMBER_STYLE.join(', ')}, meloxicam`)).toBe(true);
   });
 
   it('gives the names and the practice vocabulary room before the formulary when they are long', () => {
