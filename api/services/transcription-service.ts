@@ -8,11 +8,24 @@ import { normalizeClinicalText } from '../providers/transcription/clinical-text.
 import { summarizeLanguages } from '../providers/transcription/languages.js';
 import type { ProgressKey, ProgressStore } from '../providers/transcription/progress.js';
 import { echoesPrompt } from '../providers/transcription/prompt-echo.js';
-import { applyToSegments, dropPromptOnlyWords, promptTerms, termsIn } from '../providers/transcription/prompt-leak.js';
-import { foreignCharacters, hasForeignScript, markForeignScript } from '../providers/transcription/script-filter.js';
+import {
+  applyToSegments,
+  dropPromptOnlyWords,
+  promptTerms,
+  termsIn,
+} from '../providers/transcription/prompt-leak.js';
+import {
+  foreignCharacters,
+  hasForeignScript,
+  markForeignScript,
+} from '../providers/transcription/script-filter.js';
 import { collapseRepetitionLoops } from '../providers/transcription/repetition-loops.js';
 import { withTemperatureFallback } from '../providers/transcription/temperature-fallback.js';
-import type { TranscriptionInput, TranscriptionOutput, TranscriptionProvider } from '../providers/transcription/types.js';
+import type {
+  TranscriptionInput,
+  TranscriptionOutput,
+  TranscriptionProvider,
+} from '../providers/transcription/types.js';
 import { buildVocabularyPrompt, type PreConsultationHints } from '../providers/transcription/vocabulary.js';
 import { isEnglishWord } from '../providers/transcription/english-words.js';
 import { findMishearings, type LexiconSuggestion } from '../../shared/transcript/lexicon-check.js';
@@ -94,12 +107,17 @@ export class TranscriptionService {
 
   /** Cheap checks before any decoding: empty, too large, not audio. */
   checkUpload(audio: Uint8Array): AudioContainer {
-    if (audio.byteLength === 0) throw new AudioInputError(400, 'The audio file is empty; please record again');
+    if (audio.byteLength === 0)
+      throw new AudioInputError(400, 'The audio file is empty; please record again');
     if (audio.byteLength > this.settings.maxAudioBytes) {
       throw new AudioInputError(413, audioTooLargeMessage(this.settings.maxAudioBytes));
     }
     const container = sniffAudioContainer(audio);
-    if (!container) throw new AudioInputError(415, `The file is not a supported audio recording (expected ${ACCEPTED_AUDIO_DESCRIPTION})`);
+    if (!container)
+      throw new AudioInputError(
+        415,
+        `The file is not a supported audio recording (expected ${ACCEPTED_AUDIO_DESCRIPTION})`,
+      );
     return container;
   }
 
@@ -148,7 +166,12 @@ export class TranscriptionService {
     });
     const spoken = pieces.filter((piece) => piece.hasSpeech);
     const spokenSamples = spoken.reduce((sum, piece) => sum + (piece.end - piece.start), 0);
-    track({ stage: 'transcribing', percent: 5, piecesTotal: spoken.length, audioSeconds: round(durationSeconds) });
+    track({
+      stage: 'transcribing',
+      percent: 5,
+      piecesTotal: spoken.length,
+      audioSeconds: round(durationSeconds),
+    });
 
     const prompt = buildVocabularyPrompt(request.preConsultation, request.vocabulary ?? null);
     const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set() };
@@ -181,25 +204,37 @@ export class TranscriptionService {
       overlapsPrevious: piece.overlap > 0,
     }));
     const transcript = stitchTexts(texts);
-    const unsureAs = this.settings.languages.includes('en') ? this.settings.languages.find((code) => code !== 'en') : undefined;
     const transcriptLanguage =
       summarizeLanguages(
         results.map(({ output }, i) => ({
           language: output?.language,
           words: countWords(texts[i]?.text ?? ''),
-          segments: output?.segments?.map((s) => ({ words: countWords(cleanText(s.text)), avgLogprob: s.avgLogprob })),
         })),
-        unsureAs,
       ) ?? null;
     const segments = results.flatMap(({ piece, output }) => {
       if (!output) return [];
       const offset = piece.start / SAMPLE_RATE;
-      const parts = output.segments ?? [{ start: 0, end: (piece.end - piece.start) / SAMPLE_RATE, text: output.text }];
+      const parts = output.segments ?? [
+        { start: 0, end: (piece.end - piece.start) / SAMPLE_RATE, text: output.text },
+      ];
       return parts
         .filter((s) => s.text.trim() !== '')
-        .map((s) => ({ start: round(offset + s.start), end: round(offset + s.end), text: cleanText(s.text), language: output.language }));
+        .map((s) => ({
+          start: round(offset + s.start),
+          end: round(offset + s.end),
+          text: cleanText(s.text),
+          language: output.language,
+        }));
     });
-    return { transcript, transcriptLanguage, container, durationSeconds: round(durationSeconds), pieces: spoken.length, segments, suggestions: findMishearings(transcript, { isWord: isEnglishWord }) };
+    return {
+      transcript,
+      transcriptLanguage,
+      container,
+      durationSeconds: round(durationSeconds),
+      pieces: spoken.length,
+      segments,
+      suggestions: findMishearings(transcript, { isWord: isEnglishWord }),
+    };
   }
 
   /**
@@ -244,12 +279,18 @@ export class TranscriptionService {
       (plain ??= this.provider.transcribe({ ...unprompted, ...(language ? { language } : {}) }));
     ({ input, heard } = await this.withoutPromptEcho(input, heard, readPlain));
     const settled = { ...input, ...(language ? { language } : {}) };
-    heard = await withTemperatureFallback(heard, (temperature) => this.provider.transcribe({ ...settled, temperature }));
+    heard = await withTemperatureFallback(heard, (temperature) =>
+      this.provider.transcribe({ ...settled, temperature }),
+    );
     if (input.prompt) heard = await this.withoutPromptLeaks(heard, leaks, readPlain);
     // Other scripts than Latin in af/en speech (script-filter.ts): one more reading, sampled and without
     // the prompt; whichever is cleaner stays, and what is still foreign is marked '[unclear m:ss]'.
     if (hasForeignScript(heard.text)) {
-      const again = await this.provider.transcribe({ ...unprompted, ...(language ? { language } : {}), temperature: SCRIPT_RETRY_TEMPERATURE });
+      const again = await this.provider.transcribe({
+        ...unprompted,
+        ...(language ? { language } : {}),
+        temperature: SCRIPT_RETRY_TEMPERATURE,
+      });
       if (foreignCharacters(again.text) < foreignCharacters(heard.text)) heard = again;
     }
     return { ...heard, ...markForeignScript(heard, piece.start / SAMPLE_RATE) };

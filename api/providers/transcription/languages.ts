@@ -25,43 +25,18 @@ export function toLanguageCode(value: string | undefined | null): string | undef
 }
 
 /**
- * Below this mean token log-probability a segment the engine calls English is not English it followed:
- * base Whisper reads English at about -0.1 to -0.6, and writes English-sounding words for Afrikaans it
- * cannot follow ('Who comes so say thirdly at the Arthur Marek hit?') at -0.8 to -1.1.
+ * transcriptLanguage of a whole recording from its pieces' languages, weighted by how much each piece says.
+ * (Counting English the model was unsure of for the practice's other language was tried in issue 18: it
+ * fixed an Afrikaans file labelled 'mixed' but labelled a mixed contract file 'af' — the same evidence
+ * points both ways on base Whisper, so the engine's own word stands.)
  */
-export const UNSURE_ENGLISH_LOGPROB = -0.8;
-
-export interface LanguagePiece {
-  language?: string | undefined;
-  words: number;
-  /** The piece's segments with their words and, where the engine reports it, its confidence. */
-  segments?: Array<{ words: number; avgLogprob?: number | undefined }> | undefined;
-}
-
-/**
- * transcriptLanguage of a whole recording from its pieces' languages, weighted by how much each piece
- * says. In a practice that consults in English and another language (`unsureAs`, Afrikaans), a
- * segment called English with low confidence counts for the other language: that is what the model
- * turned into English-sounding words (an Afrikaans file was labelled 'mixed' for such a piece, and a
- * mixed one 'en' because its short Afrikaans turns came out that way).
- */
-export function summarizeLanguages(pieces: LanguagePiece[], unsureAs?: string): string | undefined {
+export function summarizeLanguages(
+  pieces: Array<{ language?: string | undefined; words: number }>,
+): string | undefined {
   const totals = new Map<string, number>();
-  const add = (language: string, words: number) => totals.set(language, (totals.get(language) ?? 0) + words);
   for (const piece of pieces) {
     if (!piece.language || piece.words === 0) continue;
-    const scored = piece.segments?.filter((segment) => typeof segment.avgLogprob === 'number') ?? [];
-    if (
-      !unsureAs ||
-      piece.language !== 'en' ||
-      scored.length === 0 ||
-      scored.length !== piece.segments?.length
-    ) {
-      add(piece.language, piece.words);
-      continue;
-    }
-    for (const segment of scored)
-      add(segment.avgLogprob! < UNSURE_ENGLISH_LOGPROB ? unsureAs : piece.language, segment.words);
+    totals.set(piece.language, (totals.get(piece.language) ?? 0) + piece.words);
   }
   const all = [...totals.values()].reduce((a, b) => a + b, 0);
   if (all === 0) return undefined;
