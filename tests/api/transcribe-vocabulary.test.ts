@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WHISPER_PROMPT_TOKENS, promptTokenBound } from '../../api/providers/transcription/vocabulary.js';
+import {
+  NUMBER_STYLE,
+  WHISPER_PROMPT_TOKENS,
+  promptTokenBound,
+} from '../../api/providers/transcription/vocabulary.js';
 import { clip } from '../helpers/audio-clip.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
@@ -84,7 +88,11 @@ describe('practice vocabulary in the transcription prompt', () => {
       expect.objectContaining({ heard: 'methodonate', suggestion: 'methadone' }),
     ]);
     const prompt = prompts.at(-1)!;
-    expect(prompt.endsWith('Drakensig farm, Synulox, Bonsmara, Koei 52, Pieter Joubert.')).toBe(true);
+    expect(
+      prompt.endsWith(
+        `Drakensig farm, Synulox, Bonsmara, ${NUMBER_STYLE.join(', ')}, Koei 52, Pieter Joubert.`,
+      ),
+    ).toBe(true);
     expect(prompt).toMatch(/meloxicam/);
     expect(promptTokenBound(prompt)).toBeLessThanOrEqual(WHISPER_PROMPT_TOKENS);
 

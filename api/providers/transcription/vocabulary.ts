@@ -110,10 +110,11 @@ export const FORMULARY_BY_USE = [
 export const WHISPER_PROMPT_TOKENS = 223;
 
 /**
- * Numbers and units as clinicians write them: steers Whisper to digits ('9 weeks', '5 out of 9', '120 bpm')
- * rather than words or '39,2'. With only three of them the English contract's number recall fell from 0.82
- * to 0.64 on dev-03 (ages, scores and rates came out in words, 'beats per minute' as 'mAh'). Digits only:
- * prompt-leak.ts treats letters as leakable content, so the unit words here are short and generic.
+ * Numbers and units as clinicians write them, digits only, placed just before the consultation's names,
+ * near the prompt's end that Whisper weighs most: steers Whisper to '9 weeks', '5 out of 9', '120' rather than words or '39,2'. Measured on dev-03
+ * (number recall through the peer / whisper.cpp): three of them at the prompt's start 0.64 / 0.55; seven
+ * at the start 0.82 / 0.55; the same seven last 1.00 / 0.91, or before the names 0.91 / 0.91. prompt-leak.ts treats letters as leakable
+ * content, so the unit words here are short and generic.
  */
 export const NUMBER_STYLE = ['39.2', '120 bpm', '7.2 kg', '5%', '15 mg/kg', '9 weeks', '3 of 5'];
 
@@ -172,7 +173,8 @@ export function formularyByUse(): string[] {
 /**
  * The prompt for one recording. The consultation's names always fit (each cut to 120 characters); the
  * practice vocabulary takes what room is left in its own order, then the number style, then the
- * formulary by use; all of it within WHISPER_PROMPT_TOKENS by promptTokenBound.
+ * formulary by use; all of it within WHISPER_PROMPT_TOKENS by promptTokenBound. Written out as formulary,
+ * practice vocabulary, number style, names: the end steers the decoder most.
  */
 export function buildVocabularyPrompt(
   hints: PreConsultationHints = {},
@@ -198,7 +200,7 @@ export function buildVocabularyPrompt(
   const ownKeys = new Set(own.map((term) => term.toLowerCase()));
   const style = take(NUMBER_STYLE);
   const formulary = take(formularyByUse().filter((name) => !ownKeys.has(name)));
-  return `${[...style, ...formulary, ...own, ...context].join(', ')}.`;
+  return `${[...formulary, ...own, ...style, ...context].join(', ')}.`;
 }
 
 /** Parses the optional preConsultationData form field; malformed JSON is a client error. */

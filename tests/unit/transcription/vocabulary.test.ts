@@ -46,7 +46,7 @@ describe('vocabulary prompt', () => {
 
   it("is not fitted to the dev recordings: the most used drugs come first, not the dev set's", () => {
     const prompt = buildVocabularyPrompt();
-    const first = prompt.split(', ').slice(NUMBER_STYLE.length, NUMBER_STYLE.length + 8);
+    const first = prompt.split(', ').slice(0, 8);
     expect(first).toEqual(
       expect.arrayContaining(['meloxicam', 'amoxicillin-clavulanate', 'oxytetracycline', 'enrofloxacin']),
     );
@@ -74,11 +74,14 @@ describe('vocabulary prompt', () => {
       { patientName: 'Kaptein', clientName: 'Marie Swanepoel', breed: 'Boer goat' },
       own,
     );
+    // The number style sits between the practice's terms and the names, near the end Whisper weighs most.
     expect(
-      prompt.endsWith('Synulox, Drakensig farm, Bonsmara, Nguni, Boer goat, Kaptein, Marie Swanepoel.'),
+      prompt.endsWith(
+        `Synulox, Drakensig farm, Bonsmara, Nguni, ${NUMBER_STYLE.join(', ')}, Boer goat, Kaptein, Marie Swanepoel.`,
+      ),
     ).toBe(true);
     expect(promptTokenBound(prompt)).toBeLessThanOrEqual(WHISPER_PROMPT_TOKENS);
-    expect(prompt.startsWith(`${NUMBER_STYLE.join(', ')}, meloxicam`)).toBe(true);
+    expect(prompt.startsWith('meloxicam, ')).toBe(true);
   });
 
   it('gives the names and the practice vocabulary room before the formulary when they are long', () => {
