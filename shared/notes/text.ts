@@ -92,17 +92,5 @@ export function capitalise(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
-/** Levenshtein distance, used to spot likely misheard drug names. */
-export function editDistance(a: string, b: string): number {
-  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  const current = new Array<number>(b.length + 1).fill(0);
-  for (let i = 1; i <= a.length; i++) {
-    current[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
-    }
-    for (let j = 0; j <= b.length; j++) previous[j] = current[j] ?? 0;
-  }
-  return previous[b.length] ?? 0;
-}
+/** Levenshtein distance, used to spot likely misheard drug names (one implementation for notes and transcripts). */
+export { editDistance } from '../transcript/edit-distance';
