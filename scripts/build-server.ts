@@ -5,6 +5,7 @@
  * Packages stay in node_modules (native addons cannot be bundled). The output folder sits one level below
  * the repository, where api/app.ts expects its own folder to be, so dist/web is found as in development.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -15,6 +16,8 @@ await build({
   entryPoints: {
     main: path.join(root, 'api', 'main.ts'),
     host: path.join(root, 'api', 'providers', 'transcription', 'whisper-cpp', 'host.ts'),
+    // The notes extractor's worker thread (embedded.ts starts ./worker-bootstrap.mjs with ./embedded-worker.js).
+    'embedded-worker': path.join(root, 'api', 'providers', 'notes', 'embedded-worker.ts'),
   },
   outdir,
   bundle: true,
@@ -26,4 +29,8 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+fs.copyFileSync(
+  path.join(root, 'api', 'providers', 'notes', 'worker-bootstrap.mjs'),
+  path.join(outdir, 'worker-bootstrap.mjs'),
+);
 console.log(`server compiled to ${path.relative(process.cwd(), outdir)}/main.js`);

@@ -14,6 +14,9 @@ const bundle = path.join(repoRoot, 'dist-server', 'main.js');
 let child: ChildProcess | undefined;
 let dataDir: string;
 let baseUrl: string;
+let cookie = '';
+/** What the server wrote to stderr (forwarded too), to see that nothing fell back. */
+let stderr = '';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,7 +40,11 @@ beforeAll(async () => {
   child = spawn(process.execPath, [bundle], {
     cwd: dataDir,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    process.stderr.write(chunk);
   });
   await new Promise<void>((resolve, reject) => {
     child!.once('exit', (code) => reject(new Error(`compiled server exited with ${code}`)));
@@ -57,6 +64,7 @@ describe('the compiled server (npm start)', () => {
   it('is plain JavaScript next to the whisper.cpp host it forks', () => {
     expect(fs.existsSync(bundle)).toBe(true);
     expect(fs.existsSync(path.join(repoRoot, 'dist-server', 'host.js'))).toBe(true);
+    expect(fs.existsSync(path.join(repoRoot, 'dist-server', 'embedded-worker.js'))).toBe(true);
   });
 
   it('boots, migrates its database and serves the API', async () => {
@@ -75,12 +83,24 @@ describe('the compiled server (npm start)', () => {
       }),
     });
     expect(registered.status).toBe(200);
-    const cookie = registered.headers
+    cookie = registered.headers
       .getSetCookie()
       .map((line) => line.split(';')[0])
       .join('; ');
     const history = await fetch(`${baseUrl}/api/recordings/history`, { headers: { cookie } });
     expect(history.status).toBe(200);
     expect(await history.json()).toEqual({ recordings: [], nextCursor: null });
+  });
+
+  it('extracts notes on its worker thread, not inline on the event loop (issue 14)', async () => {
+    const response = await fetch(`${baseUrl}/api/extract`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ transcript: 'The cow has been coughing for two days. Temperature 39.5.' }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { clinicalData: { objective: string } };
+    expect(body.clinicalData.objective).toMatch(/39\.5/);
+    expect(stderr).not.toMatch(/\[notes\] (worker failed|no worker thread)/);
   });
 });
