@@ -1,25 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeAudio, saveBody } from '../api/recordings-fixtures.js';
 import { registerUser } from '../helpers/auth.js';
-import { horizontalOverflow, launchBrowser, newPage, screenshot, viewports } from '../helpers/browser.js';
+import { horizontalOverflow, newPage, screenshot, viewports } from '../helpers/browser.js';
 import { ApiClient } from '../helpers/http.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-
-const webDir = path.resolve('dist/web');
+import type { TestServer } from '../helpers/server.js';
+import { startWebApp } from '../helpers/web-app.js';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // `npm test` builds first; a focused run on a fresh checkout builds here.
-  if (!fs.existsSync(path.join(webDir, 'index.html')))
-    execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  server = await startTestServer({ webDir });
-  browser = await launchBrowser();
+  ({ server, browser } = await startWebApp());
 });
 
 afterAll(async () => {

@@ -1,24 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../helpers/browser.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newPage } from '../helpers/browser.js';
+import type { TestServer } from '../helpers/server.js';
+import { startWebApp } from '../helpers/web-app.js';
 
 /**
  * Issue 19: the history page keeps the spec's Previous/Next and 'Page N' while paging by keyset cursor —
  * Next asks for the page after the last card (nextCursor), not for an offset the database must skip.
  */
-const webDir = path.resolve('dist/web');
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webDir, 'index.html')))
-    execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  server = await startTestServer({ webDir });
-  browser = await launchBrowser();
+  ({ server, browser } = await startWebApp());
 });
 
 afterAll(async () => {

@@ -1,25 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../helpers/browser.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newPage } from '../helpers/browser.js';
+import type { TestServer } from '../helpers/server.js';
+import { startWebApp } from '../helpers/web-app.js';
 
 /**
  * Issue 19, "lie-fi": one bar of signal on a farm — the network is up but the API answers nothing, or
  * answers after half a minute. The recorder opens from the last confirmed user at once; the session check
  * runs behind it and only a real 401 signs the vet out.
  */
-const webDir = path.resolve('dist/web');
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webDir, 'index.html')))
-    execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  server = await startTestServer({ webDir });
-  browser = await launchBrowser();
+  ({ server, browser } = await startWebApp());
 });
 
 afterAll(async () => {

@@ -1,25 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, viewports } from '../helpers/browser.js';
+import { newPage, viewports } from '../helpers/browser.js';
 import { fakeMicrophoneArgs, fakeMicrophoneWav } from '../helpers/fake-microphone.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
+import { startWebApp } from '../helpers/web-app.js';
 
 /**
  * Clinical safety: the next animal must never inherit the previous animal's client, patient or species.
  * Spec section 4: New Recording and Save & Record Next Animal both 'clear everything'.
  */
-const webDir = path.resolve('dist/web');
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webDir, 'index.html')))
-    execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  server = await startTestServer({ webDir });
-  browser = await launchBrowser(fakeMicrophoneArgs(fakeMicrophoneWav()));
+  ({ server, browser } = await startWebApp(fakeMicrophoneArgs(fakeMicrophoneWav())));
 });
 
 afterAll(async () => {

@@ -1,11 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, waitForServiceWorkerControl } from '../helpers/browser.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { newPage, waitForServiceWorkerControl } from '../helpers/browser.js';
+import type { TestServer } from '../helpers/server.js';
+import { startWebApp } from '../helpers/web-app.js';
 
 /**
  * Issue 19: a vet's first visit on a farm phone's cellular link. The service worker precaches only the
@@ -13,16 +11,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
  * page, API calls and precache — stays within 400 KiB on the wire. The recorder then opens offline;
  * pdfmake and its fonts are not fetched until a PDF is made.
  */
-const webDir = path.resolve('dist/web');
 const FIRST_VISIT_BUDGET = 400 * 1024;
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webDir, 'index.html')))
-    execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  server = await startTestServer({ webDir });
-  browser = await launchBrowser();
+  ({ server, browser } = await startWebApp());
 });
 
 afterAll(async () => {

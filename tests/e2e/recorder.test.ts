@@ -1,21 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, viewports, type TestPage } from '../helpers/browser.js';
+import { newPage, screenshot, viewports, type TestPage } from '../helpers/browser.js';
 import { fakeMicrophoneArgs, fakeMicrophoneWav } from '../helpers/fake-microphone.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
+import { startWebApp } from '../helpers/web-app.js';
 
-const webDir = path.resolve('dist/web');
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webDir, 'index.html')))
-    execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  server = await startTestServer({ webDir });
-  browser = await launchBrowser(fakeMicrophoneArgs(fakeMicrophoneWav()));
+  ({ server, browser } = await startWebApp(fakeMicrophoneArgs(fakeMicrophoneWav())));
 });
 
 afterAll(async () => {
