@@ -12,10 +12,19 @@ export const CONSULTATION_TYPES = [
   'Sick animal',
   'Vaccination',
   'Farm Visit',
+  'Herd Visit',
   'Emergency',
   'Follow-up',
 ] as const;
 export type ConsultationType = (typeof CONSULTATION_TYPES)[number];
+
+/**
+ * Farm Mode (lower bitrate, farm segments) is on for a Farm Visit and for a Herd Visit (issue 20): a herd or
+ * flock visit is one long farm recording that the notes split per animal.
+ */
+export function isFarmConsultation(type: string | undefined): boolean {
+  return type === 'Farm Visit' || type === 'Herd Visit';
+}
 
 /** The four SOAP section keys, in note order. */
 export const SOAP_SECTIONS = ['subjective', 'objective', 'assessment', 'plan'] as const;
@@ -90,8 +99,16 @@ export const PreConsultationDataSchema = z.object({
   clientPhone: z.string().max(50).optional(),
   clientEmail: z.string().max(320).optional(),
   consultationType: optionOf(CONSULTATION_TYPES),
-  /** True exactly when consultationType is 'Farm Visit' (spec §3). */
+  /** True exactly when consultationType is 'Farm Visit' (spec §3) or 'Herd Visit' (issue 20). */
   isFarmMode: z.boolean().optional(),
+  /** Herd Visit: the group seen, as the farm calls it ('Kamp 3 ooie'). */
+  groupName: z.string().max(200).optional(),
+  /** Herd Visit: how many animals the group has (the count a group treatment defaults to). */
+  animalCount: z.preprocess(
+    (value) =>
+      value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
+    z.number().int().min(1).max(100_000).optional(),
+  ),
 });
 export type PreConsultationData = z.infer<typeof PreConsultationDataSchema>;
 

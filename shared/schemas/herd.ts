@@ -8,7 +8,16 @@ import { withoutControlCharacters } from './control-characters.js';
  */
 
 /** Routes as the notes engine spells them (normaliseDoses' canonical forms plus farm routes). */
-export const TREATMENT_ROUTES = ['SC', 'IM', 'IV', 'PO', 'pour-on', 'intramammary', 'topical', 'intranasal'] as const;
+export const TREATMENT_ROUTES = [
+  'SC',
+  'IM',
+  'IV',
+  'PO',
+  'pour-on',
+  'intramammary',
+  'topical',
+  'intranasal',
+] as const;
 export type TreatmentRoute = (typeof TREATMENT_ROUTES)[number];
 
 /** One treatment as spoken: 'all 120 ewes dosed with closantel 10 mg/kg PO, batch 4471'. */

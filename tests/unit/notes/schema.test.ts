@@ -12,7 +12,7 @@ describe('clinical schemas', () => {
   it('export the spec option lists in order', () => {
     expect(SPECIES).toEqual(['Cattle', 'Sheep', 'Goats', 'Horses', 'Pigs', 'Dogs', 'Cats', 'Other']);
     expect(CONSULTATION_TYPES).toContain('Farm Visit');
-    expect(CONSULTATION_TYPES).toHaveLength(8);
+    expect(CONSULTATION_TYPES).toHaveLength(9);
   });
   it('accept an empty select and any letter case for species and consultation type', () => {
     expect(PreConsultationDataSchema.parse({ species: '', consultationType: 'farm visit' })).toMatchObject({
