@@ -17,6 +17,8 @@ const split = precacheSplit();
 export default defineConfig({
   root: path.join(repoRoot, 'web'),
   publicDir: path.join(repoRoot, 'public'),
+  // `@shared/…` is the repository's shared/ folder (the same alias as tsconfig.base.json's paths).
+  resolve: { alias: { '@shared': path.join(repoRoot, 'shared') } },
   build: {
     outDir: path.join(repoRoot, 'dist', 'web'),
     emptyOutDir: true,

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * (issue 14: the suite must not depend on an idle CPU). `npm run bench:transcribe-long` runs them.
  */
 export default defineConfig({
+  // `@shared/…` is the repository's shared/ folder (tsconfig.base.json's paths).
+  resolve: { alias: { '@shared': path.join(path.dirname(fileURLToPath(import.meta.url)), 'shared') } },
   test: {
     include: ['tests/bench/**/*.test.ts'],
     environment: 'node',

@@ -1,13 +1,20 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * Three projects: pure logic (fast), the API over real HTTP against SQLite and PostgreSQL, and the
  * built PWA in real Chromium. `npm test` runs them all.
  */
 export default defineConfig({
+  // `@shared/…` is the repository's shared/ folder (tsconfig.base.json's paths); each project extends this.
+  resolve: { alias: { '@shared': path.join(repoRoot, 'shared') } },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
@@ -15,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
@@ -24,6 +32,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -20,6 +20,8 @@ await build({
     'embedded-worker': path.join(root, 'api', 'providers', 'notes', 'embedded-worker.ts'),
   },
   outdir,
+  // `@shared/…` is the repository's shared/ folder (tsconfig.base.json's paths).
+  alias: { '@shared': path.join(root, 'shared') },
   bundle: true,
   platform: 'node',
   format: 'esm',
