@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import type { AdminStats } from '@shared/schemas/admin.js';
 
 export interface AdminUserRow {
   id: string;
@@ -11,12 +12,6 @@ export interface AdminUserRow {
   retentionYears: number;
   legalHold: number;
   createdAt: string;
-}
-
-export interface SystemStats {
-  totalUsers: number;
-  totalRecordings: number;
-  totalPractices: number;
 }
 
 export interface RetentionCandidate {
@@ -31,7 +26,9 @@ export interface RetentionCandidate {
 export type GuardedChange = 'done' | 'not-found' | 'last-admin';
 
 /** PostgreSQL's count(*) is bigint (parsed to number in db/database.ts); a scalar subquery may come back null. */
-function withNumericCount<T extends { recordingCount: number | null }>(row: T): T & { recordingCount: number } {
+function withNumericCount<T extends { recordingCount: number | null }>(
+  row: T,
+): T & { recordingCount: number } {
   return { ...row, recordingCount: Number(row.recordingCount ?? 0) };
 }
 
@@ -71,7 +68,10 @@ export function adminRepository(db: Kysely<Database>, dialect: DialectName) {
 
   return {
     async listUsers(): Promise<AdminUserRow[]> {
-      const rows = await usersWithCounts().orderBy('users.createdAt', 'desc').orderBy('users.email').execute();
+      const rows = await usersWithCounts()
+        .orderBy('users.createdAt', 'desc')
+        .orderBy('users.email')
+        .execute();
       return rows.map(withNumericCount);
     },
 
@@ -81,8 +81,11 @@ export function adminRepository(db: Kysely<Database>, dialect: DialectName) {
     },
 
     /** A practice is an account with a practice name or at least one non-deleted recording. */
-    async stats(): Promise<SystemStats> {
-      const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    async stats(): Promise<AdminStats> {
+      const users = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       const recordings = await activeRecordings(db)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
@@ -102,16 +105,28 @@ export function adminRepository(db: Kysely<Database>, dialect: DialectName) {
           ]),
         )
         .executeTakeFirstOrThrow();
-      return { totalUsers: Number(users.n), totalRecordings: Number(recordings.n), totalPractices: Number(practices.n) };
+      return {
+        totalUsers: Number(users.n),
+        totalRecordings: Number(recordings.n),
+        totalPractices: Number(practices.n),
+      };
     },
 
     async setAdmin(id: string, isAdmin: boolean, updatedAt: string): Promise<GuardedChange> {
       return db.transaction().execute(async (trx) => {
         const admins = await lockAdmins(trx);
-        const target = await trx.selectFrom('users').select('isAdmin').where('id', '=', id).executeTakeFirst();
+        const target = await trx
+          .selectFrom('users')
+          .select('isAdmin')
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (!target) return 'not-found';
         if (!isAdmin && target.isAdmin === 1 && admins <= 1) return 'last-admin';
-        await trx.updateTable('users').set({ isAdmin: isAdmin ? 1 : 0, updatedAt }).where('id', '=', id).execute();
+        await trx
+          .updateTable('users')
+          .set({ isAdmin: isAdmin ? 1 : 0, updatedAt })
+          .where('id', '=', id)
+          .execute();
         return 'done';
       });
     },
@@ -120,12 +135,19 @@ export function adminRepository(db: Kysely<Database>, dialect: DialectName) {
      * Deletes the account; its sessions, reset tokens, recordings and note versions go with it (ON DELETE
      * CASCADE). Returns the blob keys of its audio, for the caller to delete once the rows are gone.
      */
-    async deleteUser(id: string): Promise<{ outcome: GuardedChange; audioKeys: string[]; recordings: number }> {
+    async deleteUser(
+      id: string,
+    ): Promise<{ outcome: GuardedChange; audioKeys: string[]; recordings: number }> {
       return db.transaction().execute(async (trx) => {
         const admins = await lockAdmins(trx);
-        const target = await trx.selectFrom('users').select('isAdmin').where('id', '=', id).executeTakeFirst();
+        const target = await trx
+          .selectFrom('users')
+          .select('isAdmin')
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (!target) return { outcome: 'not-found' as const, audioKeys: [], recordings: 0 };
-        if (target.isAdmin === 1 && admins <= 1) return { outcome: 'last-admin' as const, audioKeys: [], recordings: 0 };
+        if (target.isAdmin === 1 && admins <= 1)
+          return { outcome: 'last-admin' as const, audioKeys: [], recordings: 0 };
         const recordings = await trx
           .selectFrom('recordings')
           .select('audioBlobKey')
@@ -190,7 +212,15 @@ export function adminRepository(db: Kysely<Database>, dialect: DialectName) {
           .where('practiceId', '=', practiceId)
           .where('id', 'in', chunk)
           .where((eb) =>
-            eb.not(eb.exists(eb.selectFrom('users').select('users.id').where('users.id', '=', practiceId).where('users.legalHold', '<>', 0))),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('users')
+                  .select('users.id')
+                  .where('users.id', '=', practiceId)
+                  .where('users.legalHold', '<>', 0),
+              ),
+            ),
           )
           .executeTakeFirst();
         deleted += Number(result.numDeletedRows);

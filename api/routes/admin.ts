@@ -1,6 +1,7 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
+  adminMessages,
   adminStatsResponseSchema,
   adminUserResponseSchema,
   adminUsersResponseSchema,
@@ -12,13 +13,13 @@ import {
   retentionRequestSchema,
   setAdminRequestSchema,
   userIdParamsSchema,
-} from '../../shared/schemas/admin.js';
-import { errorSchema } from '../../shared/schemas/auth.js';
+} from '@shared/schemas/admin.js';
+import { errorSchema } from '@shared/schemas/auth.js';
 import { requireAdmin } from '../http/auth.js';
 import { clientAddress } from '../http/client-address.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/router.js';
-import { adminMessages, type Actor } from '../services/admin-service.js';
+import type { Actor } from '../services/admin-service.js';
 import type { Services } from '../services/index.js';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -52,7 +53,10 @@ export function adminRoutes(services: Services) {
   const router = createRouter();
   const { admin, audit, config } = services;
   router.use('*', requireAdmin(services));
-  const actor = (c: Context<AppEnv>): Actor => ({ user: c.var.user, clientAddress: clientAddress(c, config) });
+  const actor = (c: Context<AppEnv>): Actor => ({
+    user: c.var.user,
+    clientAddress: clientAddress(c, config),
+  });
 
   router.openapi(
     createRoute({
@@ -66,7 +70,10 @@ export function adminRoutes(services: Services) {
           // Lets stateful clients (and the schemathesis run) act on real ids.
           links: {
             SetAdmin: { operationId: 'adminSetAdmin', parameters: { id: '$response.body#/users/0/id' } },
-            SetRetention: { operationId: 'adminSetRetention', parameters: { id: '$response.body#/users/0/id' } },
+            SetRetention: {
+              operationId: 'adminSetRetention',
+              parameters: { id: '$response.body#/users/0/id' },
+            },
             DeleteUser: { operationId: 'adminDeleteUser', parameters: { id: '$response.body#/users/0/id' } },
           },
         },
@@ -162,7 +169,11 @@ export function adminRoutes(services: Services) {
       operationId: 'adminPurge',
       summary: 'Run the retention purge now (dry run by default)',
       request: jsonBody(purgeRequestSchema),
-      responses: { 200: json(purgeResponseSchema, 'What was (or would be) deleted'), 400: invalidInput, ...refusals },
+      responses: {
+        200: json(purgeResponseSchema, 'What was (or would be) deleted'),
+        400: invalidInput,
+        ...refusals,
+      },
     }),
     async (c) => {
       const report = await services.retention.purge({ dryRun: c.req.valid('json').dryRun });
@@ -178,7 +189,10 @@ export function adminRoutes(services: Services) {
         {
           report: {
             ...totals,
-            practices: practices.map(({ recordingIds, ...practice }) => ({ ...practice, recordings: recordingIds.length })),
+            practices: practices.map(({ recordingIds, ...practice }) => ({
+              ...practice,
+              recordings: recordingIds.length,
+            })),
           },
         },
         200,
@@ -196,7 +210,11 @@ export function adminRoutes(services: Services) {
         'actor: a user id or an e-mail; action: exact or a prefix (auth, export, admin.user); from inclusive, ' +
         'to exclusive (a bare date includes that day); limit 1–500 (50); offset. Viewing is itself audited.',
       request: { query: auditQuerySchema },
-      responses: { 200: json(auditResponseSchema, 'One page of entries and the total'), 400: invalidInput, ...refusals },
+      responses: {
+        200: json(auditResponseSchema, 'One page of entries and the total'),
+        400: invalidInput,
+        ...refusals,
+      },
     }),
     async (c) => {
       const query = c.req.valid('query');

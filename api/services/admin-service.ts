@@ -1,32 +1,14 @@
-import type { AuthUser } from '../../shared/schemas/auth.js';
+import { adminMessages, type AdminStats, type AdminUser } from '@shared/schemas/admin.js';
+import type { AuthUser } from '@shared/schemas/auth.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
-import type { AdminRepository, AdminUserRow, SystemStats } from '../repositories/admin.js';
+import type { AdminRepository, AdminUserRow } from '../repositories/admin.js';
 import type { UsersRepository } from '../repositories/users.js';
 import { hashPassword } from '../security/password.js';
 import type { AuditService } from './audit-service.js';
 import type { Clock } from './clock.js';
 
-export const adminMessages = {
-  userNotFound: 'User not found',
-  cannotDemoteSelf: 'You cannot remove your own admin rights. Ask another administrator to do it.',
-  cannotDeleteSelf: 'You cannot delete your own account while signed in as it. Ask another administrator.',
-  lastAdmin: 'This is the last administrator. Make another user an admin first.',
-} as const;
-
 /** Deletes audio blobs by key; missing keys are not an error. */
 export type AudioDeleter = (keys: string[]) => Promise<void>;
-
-export interface AdminUser {
-  id: string;
-  email: string;
-  practiceName: string | null;
-  recordingCount: number;
-  /** 0 or 1, as the users table and /api/auth/me have it. */
-  isAdmin: number;
-  retentionYears: number;
-  legalHold: boolean;
-  createdAt: string;
-}
 
 /** Who is acting, for the audit log. */
 export interface Actor {
@@ -42,13 +24,17 @@ export interface AdminService {
    * `npm run admin`: makes the account with this e-mail an admin, creating it with `password` when there
    * is none. Never a default password: creating without one is an error.
    */
-  bootstrapAdmin(input: { email: string; password?: string | undefined; practiceName?: string | undefined }): Promise<{
+  bootstrapAdmin(input: {
+    email: string;
+    password?: string | undefined;
+    practiceName?: string | undefined;
+  }): Promise<{
     created: boolean;
     promoted: boolean;
     userId: string;
   }>;
   listUsers(): Promise<AdminUser[]>;
-  stats(): Promise<SystemStats>;
+  stats(): Promise<AdminStats>;
   setAdmin(actor: Actor, userId: string, isAdmin: boolean): Promise<AdminUser>;
   /** The account, its sessions, recordings and audio. */
   deleteUser(actor: Actor, userId: string): Promise<{ recordingsDeleted: number }>;
@@ -88,7 +74,8 @@ export function createAdminService(deps: {
       let userId = existing?.id;
       let created = false;
       if (!existing) {
-        if (!password) throw badRequest(`No account for ${normalised}: give a password (--password-stdin) to create one`);
+        if (!password)
+          throw badRequest(`No account for ${normalised}: give a password (--password-stdin) to create one`);
         if (password.length < ADMIN_PASSWORD_MIN) {
           throw badRequest(`An admin password must be at least ${ADMIN_PASSWORD_MIN} characters`);
         }
@@ -159,7 +146,9 @@ export function createAdminService(deps: {
         await deleteAudio(audioKeys);
       } catch (error) {
         audioError = error instanceof Error ? error.message : 'unknown error';
-        console.error(`[admin] user ${userId} deleted but ${audioKeys.length} audio blobs could not be: ${audioError}`);
+        console.error(
+          `[admin] user ${userId} deleted but ${audioKeys.length} audio blobs could not be: ${audioError}`,
+        );
       }
       await audit.record({
         actorId: actor.user.id,
@@ -182,7 +171,8 @@ export function createAdminService(deps: {
 
     async setRetention(actor, userId, change) {
       const before = await load(userId);
-      if (!(await admin.setRetention(userId, change, clock().toISOString()))) throw notFound(adminMessages.userNotFound);
+      if (!(await admin.setRetention(userId, change, clock().toISOString())))
+        throw notFound(adminMessages.userNotFound);
       const after = await load(userId);
       await audit.record({
         actorId: actor.user.id,

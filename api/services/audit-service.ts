@@ -3,9 +3,9 @@ import type { AuditQuery, AuditRepository } from '../repositories/audit.js';
 import type { UsersRepository } from '../repositories/users.js';
 import type { Clock } from './clock.js';
 
-import { auditActions, type AuditAction } from '../../shared/schemas/admin.js';
+import { auditActions, type AuditAction, type AuditEntry } from '@shared/schemas/admin.js';
 
-export { auditActions, type AuditAction };
+export { auditActions, type AuditAction, type AuditEntry };
 
 export interface AuditEvent {
   /** Who did it; null when nobody is signed in (a failed sign-in) or for the system (the purge job). */
@@ -25,19 +25,6 @@ export interface AuditEvent {
   actorEmail?: string | null | undefined;
   /** From clientAddress(c, config) in a route. */
   clientAddress?: string | null | undefined;
-}
-
-export interface AuditEntry {
-  id: number;
-  occurredAt: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  practiceId: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  details: Record<string, unknown>;
-  clientAddress: string | null;
 }
 
 export interface AuditService {

@@ -1,3 +1,4 @@
+import { RETENTION_YEARS_MIN } from '@shared/schemas/admin.js';
 import type { AdminRepository, RetentionCandidate } from '../repositories/admin.js';
 import type { IdempotencyRepository } from '../repositories/idempotency.js';
 import type { AudioDeleter } from './admin-service.js';
@@ -6,10 +7,6 @@ import type { BlobSweepReport } from './blob-sweep.js';
 import type { Clock } from './clock.js';
 import type { RateLimitService } from './rate-limit-service.js';
 
-/** SA Veterinary Council: clinical records are kept at least 3 years after the last consultation. */
-export const MIN_RETENTION_YEARS = 3;
-export const DEFAULT_RETENTION_YEARS = 7;
-export const MAX_RETENTION_YEARS = 100;
 /**
  * How long a replayable Idempotency-Key outcome (which holds a transcript copy) is kept: a recorder retries
  * within minutes, or after days offline on a farm; past this a retry is simply worked again.
@@ -55,7 +52,7 @@ function patientKey(row: Pick<RetentionCandidate, 'patientName' | 'clientName'>)
 
 export function retentionCutoff(now: Date, years: number): Date {
   const cutoff = new Date(now.getTime());
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - Math.max(MIN_RETENTION_YEARS, years));
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - Math.max(RETENTION_YEARS_MIN, years));
   return cutoff;
 }
 

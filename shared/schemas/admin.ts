@@ -3,7 +3,20 @@ import { z } from 'zod';
 /** SA Veterinary Council minimum (3 years after the last consultation) and a sane ceiling. */
 export const RETENTION_YEARS_MIN = 3;
 export const RETENTION_YEARS_MAX = 100;
+/** What a new practice gets (db/migrations/0003_security.ts writes the same default into the column). */
+export const RETENTION_YEARS_DEFAULT = 7;
 export const AUDIT_PAGE_MAX = 500;
+
+/**
+ * The server's refusals (admin-service) in its words; the admin screen shows the same words up front as
+ * the reason a button is disabled, so both read them from here.
+ */
+export const adminMessages = {
+  userNotFound: 'User not found',
+  cannotDemoteSelf: 'You cannot remove your own admin rights. Ask another administrator to do it.',
+  cannotDeleteSelf: 'You cannot delete your own account while signed in as it. Ask another administrator.',
+  lastAdmin: 'This is the last administrator. Make another user an admin first.',
+} as const;
 
 export const adminUserSchema = z.object({
   id: z.string(),
@@ -161,8 +174,15 @@ export const auditResponseSchema = z.object({
 });
 
 export type AdminUser = z.infer<typeof adminUserSchema>;
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+export type AdminStats = z.infer<typeof adminStatsResponseSchema>['stats'];
+export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
+export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
+export type DeleteUserResponse = z.infer<typeof deleteUserResponseSchema>;
+export type RetentionRequest = z.infer<typeof retentionRequestSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+export type AuditResponse = z.infer<typeof auditResponseSchema>;
 
 /**
  * Every action the audit log knows. Dotted, lower-case; filtering by a prefix (`export`, `admin.user`)

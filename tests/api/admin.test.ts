@@ -1,22 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../api/services/admin-service.js';
+import { adminMessages, type AdminUser } from '@shared/schemas/admin.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';
 import { fakeAudio, saveBody } from './recordings-fixtures.js';
-
-interface AdminUserBody {
-  id: string;
-  email: string;
-  practiceName: string | null;
-  recordingCount: number;
-  isAdmin: number;
-  retentionYears: number;
-  legalHold: boolean;
-  createdAt: string;
-}
 
 describe.each(dialects)('admin API (%s)', (dialect) => {
   let server: TestServer;
@@ -39,16 +28,23 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     return account;
   }
 
-  async function saveRecording(api: ApiClient, seed: number, overrides: Record<string, unknown> = {}): Promise<string> {
-    const response = await api.post('/api/recordings/save', saveBody(fakeAudio('webm', 4000, seed), overrides));
+  async function saveRecording(
+    api: ApiClient,
+    seed: number,
+    overrides: Record<string, unknown> = {},
+  ): Promise<string> {
+    const response = await api.post(
+      '/api/recordings/save',
+      saveBody(fakeAudio('webm', 4000, seed), overrides),
+    );
     expect(response.status, await response.clone().text()).toBe(200);
     return ((await response.json()) as { recording: { id: string } }).recording.id;
   }
 
-  async function usersOf(api: ApiClient): Promise<AdminUserBody[]> {
+  async function usersOf(api: ApiClient): Promise<AdminUser[]> {
     const response = await api.get('/api/admin/users');
     expect(response.status).toBe(200);
-    return ((await response.json()) as { users: AdminUserBody[] }).users;
+    return ((await response.json()) as { users: AdminUser[] }).users;
   }
 
   it('lists users with recording counts (deleted recordings excluded) in the spec shape', async () => {
@@ -84,7 +80,14 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     const now = new Date().toISOString();
     await server.services.database.db
       .insertInto('users')
-      .values({ id: crypto.randomUUID(), email: `bare-${Date.now()}@example.co.za`, passwordHash: 'x', practiceName: '  ', createdAt: now, updatedAt: now })
+      .values({
+        id: crypto.randomUUID(),
+        email: `bare-${Date.now()}@example.co.za`,
+        passwordHash: 'x',
+        practiceName: '  ',
+        createdAt: now,
+        updatedAt: now,
+      })
       .execute();
     const after = (await (await admin.api.get('/api/admin/stats')).json()) as typeof before;
     expect(after.stats).toEqual({
@@ -101,9 +104,14 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
 
     const grant = await admin.api.post(`/api/admin/users/${vet.id}/set-admin`, { isAdmin: true });
     expect(grant.status).toBe(200);
-    expect(await grant.json()).toEqual({ success: true, user: expect.objectContaining({ id: vet.id, isAdmin: 1 }) });
+    expect(await grant.json()).toEqual({
+      success: true,
+      user: expect.objectContaining({ id: vet.id, isAdmin: 1 }),
+    });
     expect((await vet.api.get('/api/admin/users')).status).toBe(200);
-    expect(((await (await vet.api.get('/api/auth/me')).json()) as { user: { isAdmin: number } }).user.isAdmin).toBe(1);
+    expect(
+      ((await (await vet.api.get('/api/auth/me')).json()) as { user: { isAdmin: number } }).user.isAdmin,
+    ).toBe(1);
 
     const revoke = await admin.api.post(`/api/admin/users/${vet.id}/set-admin`, { isAdmin: false });
     expect(revoke.status).toBe(200);
@@ -119,7 +127,9 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     expect(remove.status).toBe(400);
     expect(await remove.json()).toEqual({ error: adminMessages.cannotDeleteSelf });
     // Re-granting oneself is harmless.
-    expect((await admin.api.post(`/api/admin/users/${admin.id}/set-admin`, { isAdmin: true })).status).toBe(200);
+    expect((await admin.api.post(`/api/admin/users/${admin.id}/set-admin`, { isAdmin: true })).status).toBe(
+      200,
+    );
     expect((await admin.api.get('/api/admin/users')).status).toBe(200);
   });
 
@@ -141,11 +151,24 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
 
     // The service guard itself: with one admin left, removing them is a 409 with the message.
     const outcome = await server.services.admin
-      .setAdmin({ user: { id: 'someone-else', email: 'x@y.z', practiceName: null, isAdmin: 1 }, clientAddress: 'test' }, admins[0]!.id, false)
+      .setAdmin(
+        {
+          user: { id: 'someone-else', email: 'x@y.z', practiceName: null, isAdmin: 1 },
+          clientAddress: 'test',
+        },
+        admins[0]!.id,
+        false,
+      )
       .catch((error: Error) => error.message);
     expect(outcome).toBe(adminMessages.lastAdmin);
     const deletion = await server.services.admin
-      .deleteUser({ user: { id: 'someone-else', email: 'x@y.z', practiceName: null, isAdmin: 1 }, clientAddress: 'test' }, admins[0]!.id)
+      .deleteUser(
+        {
+          user: { id: 'someone-else', email: 'x@y.z', practiceName: null, isAdmin: 1 },
+          clientAddress: 'test',
+        },
+        admins[0]!.id,
+      )
       .catch((error: Error) => error.message);
     expect(deletion).toBe(adminMessages.lastAdmin);
   });
@@ -154,7 +177,9 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     const admin = await signedInAdmin();
     const vet = await signedIn();
     const otherDevice = client();
-    expect((await otherDevice.post('/api/auth/login', { email: vet.email, password: vet.password })).status).toBe(200);
+    expect(
+      (await otherDevice.post('/api/auth/login', { email: vet.email, password: vet.password })).status,
+    ).toBe(200);
     const kept = await signedIn();
     const keptRecording = await saveRecording(kept.api, 10);
     for (const seed of [11, 12]) await saveRecording(vet.api, seed, { patientName: `Patient ${seed}` });
@@ -167,12 +192,24 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
 
     for (const api of [vet.api, otherDevice]) expect((await api.get('/api/auth/me')).status).toBe(401);
     const db = server.services.database.db;
-    expect(await db.selectFrom('recordings').select('id').where('practiceId', '=', vet.id).execute()).toEqual([]);
+    expect(await db.selectFrom('recordings').select('id').where('practiceId', '=', vet.id).execute()).toEqual(
+      [],
+    );
     expect(await db.selectFrom('sessions').select('id').where('userId', '=', vet.id).execute()).toEqual([]);
-    expect(await db.selectFrom('recordingNoteVersions').select('recordingId').where('practiceId', '=', vet.id).execute()).toEqual([]);
-    const leftover = fs.existsSync(audioDir) ? fs.readdirSync(audioDir).filter((name) => !name.startsWith('.')) : [];
+    expect(
+      await db
+        .selectFrom('recordingNoteVersions')
+        .select('recordingId')
+        .where('practiceId', '=', vet.id)
+        .execute(),
+    ).toEqual([]);
+    const leftover = fs.existsSync(audioDir)
+      ? fs.readdirSync(audioDir).filter((name) => !name.startsWith('.'))
+      : [];
     expect(leftover).toEqual([]);
-    expect((await client().post('/api/auth/login', { email: vet.email, password: vet.password })).status).toBe(401);
+    expect(
+      (await client().post('/api/auth/login', { email: vet.email, password: vet.password })).status,
+    ).toBe(401);
     // Someone else's data is untouched.
     expect((await kept.api.get(`/api/recordings/${keptRecording}`)).status).toBe(200);
 
@@ -184,7 +221,10 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
   it('sets retention (SAVC minimum 3 years) and legal hold, with clear 400s', async () => {
     const admin = await signedInAdmin();
     const vet = await signedIn();
-    const set = await admin.api.post(`/api/admin/users/${vet.id}/retention`, { retentionYears: 10, legalHold: true });
+    const set = await admin.api.post(`/api/admin/users/${vet.id}/retention`, {
+      retentionYears: 10,
+      legalHold: true,
+    });
     expect(set.status).toBe(200);
     expect(await set.json()).toEqual({
       success: true,
@@ -201,7 +241,9 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: string }).error).toMatch(message);
     }
-    const unknown = await admin.api.post(`/api/admin/users/${crypto.randomUUID()}/retention`, { legalHold: false });
+    const unknown = await admin.api.post(`/api/admin/users/${crypto.randomUUID()}/retention`, {
+      legalHold: false,
+    });
     expect(unknown.status).toBe(404);
   });
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditActions } from '../../../api/services/audit-service.js';
-import { adminMessages } from '../../../api/services/admin-service.js';
+import { adminMessages } from '@shared/schemas/admin.js';
 import {
-  adminRuleMessages,
   AUDIT_ACTIONS,
   auditActor,
   auditDetails,
@@ -17,11 +16,8 @@ import {
   hasNextPage,
   pageSummary,
   practiceLabel,
-  RETENTION_MAX,
-  RETENTION_MIN,
   rowActions,
 } from '../../../web/src/features/admin/admin-model.js';
-import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '../../../shared/schemas/admin.js';
 
 const users = [
   { id: 'u1', email: 'Anna@Karoo-Vets.co.za', practiceName: 'Karoo Veterinary Clinic', isAdmin: 1 },
@@ -98,40 +94,32 @@ describe('rowActions: own row and last admin', () => {
     const actions = rowActions({ id: 'u1', isAdmin: 1 }, { currentUserId: 'u1', adminCount: 3 });
     expect(actions.isSelf).toBe(true);
     expect(actions.toggle.label).toBe('Remove Admin');
-    expect(actions.toggle.disabledReason).toBe(adminRuleMessages.cannotDemoteSelf);
-    expect(actions.remove.disabledReason).toBe(adminRuleMessages.cannotDeleteSelf);
+    expect(actions.toggle.disabledReason).toBe(adminMessages.cannotDemoteSelf);
+    expect(actions.remove.disabledReason).toBe(adminMessages.cannotDeleteSelf);
   });
 
   it('prefers the own-row reason when the signed-in admin is also the last one', () => {
     const actions = rowActions({ id: 'u1', isAdmin: 1 }, { currentUserId: 'u1', adminCount: 1 });
-    expect(actions.toggle.disabledReason).toBe(adminRuleMessages.cannotDemoteSelf);
-    expect(actions.remove.disabledReason).toBe(adminRuleMessages.cannotDeleteSelf);
+    expect(actions.toggle.disabledReason).toBe(adminMessages.cannotDemoteSelf);
+    expect(actions.remove.disabledReason).toBe(adminMessages.cannotDeleteSelf);
   });
 
   it('protects the last admin on any row (e.g. a list that is out of date)', () => {
     const actions = rowActions({ id: 'u9', isAdmin: 1 }, { currentUserId: 'u1', adminCount: 1 });
-    expect(actions.toggle.disabledReason).toBe(adminRuleMessages.lastAdmin);
-    expect(actions.remove.disabledReason).toBe(adminRuleMessages.lastAdmin);
+    expect(actions.toggle.disabledReason).toBe(adminMessages.lastAdmin);
+    expect(actions.remove.disabledReason).toBe(adminMessages.lastAdmin);
   });
 
   it('never blocks granting admin, even to oneself (a stale list), since that is harmless', () => {
     const actions = rowActions({ id: 'u1', isAdmin: 0 }, { currentUserId: 'u1', adminCount: 0 });
     expect(actions.toggle).toEqual({ label: 'Make Admin', nextIsAdmin: true });
-    expect(actions.remove.disabledReason).toBe(adminRuleMessages.cannotDeleteSelf);
+    expect(actions.remove.disabledReason).toBe(adminMessages.cannotDeleteSelf);
   });
 
   it('treats an unknown signed-in user as nobody in the list', () => {
     const actions = rowActions({ id: 'u1', isAdmin: 1 }, { currentUserId: undefined, adminCount: 2 });
     expect(actions.isSelf).toBe(false);
     expect(actions.toggle.disabledReason).toBeUndefined();
-  });
-
-  it('words the reasons exactly as the server does', () => {
-    expect(adminRuleMessages).toEqual({
-      cannotDemoteSelf: adminMessages.cannotDemoteSelf,
-      cannotDeleteSelf: adminMessages.cannotDeleteSelf,
-      lastAdmin: adminMessages.lastAdmin,
-    });
   });
 });
 
@@ -151,10 +139,6 @@ describe('checkRetentionYears', () => {
     expect(checkRetentionYears('4.5').ok).toBe(false);
     expect(checkRetentionYears('').ok).toBe(false);
     expect(checkRetentionYears('-5').ok).toBe(false);
-  });
-
-  it('uses the same limits as the API schema', () => {
-    expect([RETENTION_MIN, RETENTION_MAX]).toEqual([RETENTION_YEARS_MIN, RETENTION_YEARS_MAX]);
   });
 });
 

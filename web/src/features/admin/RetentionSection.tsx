@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '@shared/schemas/admin';
 import { Button } from '../../components/ui/Button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/Card';
 import { Input } from '../../components/ui/Field';
@@ -8,8 +9,6 @@ import {
   emptyUsersText,
   filterUsers,
   practiceLabel,
-  RETENTION_MAX,
-  RETENTION_MIN,
   type AdminUser,
 } from './admin-model';
 import { useAdminUsers, useSetRetention } from './api';
@@ -43,8 +42,8 @@ function RetentionRow({ user }: { user: AdminUser }) {
             className={styles.yearsInput}
             type="number"
             inputMode="numeric"
-            min={RETENTION_MIN}
-            max={RETENTION_MAX}
+            min={RETENTION_YEARS_MIN}
+            max={RETENTION_YEARS_MAX}
             step={1}
             aria-label={`Retention in years for ${user.email}`}
             aria-invalid={!check.ok || undefined}
@@ -87,8 +86,9 @@ export function RetentionSection({ search }: { search: string }) {
       <div className={styles.sectionIntro}>
         <CardTitle id="retention-title">Record Retention</CardTitle>
         <CardDescription>
-          Records are kept this many years after a patient&apos;s last consultation (at least {RETENTION_MIN},
-          the SA Veterinary Council minimum). A legal hold keeps everything of that practice.
+          Records are kept this many years after a patient&apos;s last consultation (at least{' '}
+          {RETENTION_YEARS_MIN}, the SA Veterinary Council minimum). A legal hold keeps everything of that
+          practice.
           {search.trim() !== '' &&
             ` Filtered by the search above: ${shown.length} of ${users.data.users.length}.`}
         </CardDescription>

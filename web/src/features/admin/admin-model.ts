@@ -1,29 +1,22 @@
-import { auditActions } from '../../../../shared/schemas/admin';
-import type { AdminUser, AuditEntry } from '../../../../shared/schemas/admin';
+import {
+  adminMessages,
+  auditActions,
+  RETENTION_YEARS_MAX,
+  RETENTION_YEARS_MIN,
+  type AdminUser,
+  type AuditEntry,
+} from '@shared/schemas/admin';
 
 /**
  * Pure rules of the admin panel (spec section 2 'Admin', issue 8): search, what each row may do, and
  * how audit entries read. Kept free of React so the unit tests can pin them down.
  */
 
-export type { AdminUser, AuditEntry };
-
-export interface AdminStats {
-  totalUsers: number;
-  totalRecordings: number;
-  totalPractices: number;
-}
+export type { AdminStats, AdminUser, AuditEntry } from '@shared/schemas/admin';
 
 export const USERS_KEY = ['/api/admin/users'] as const;
 export const STATS_KEY = ['/api/admin/stats'] as const;
 export const AUDIT_PATH = '/api/admin/audit';
-
-/** The server's refusals, as it words them (api/services/admin-service.ts); the UI repeats them up front. */
-export const adminRuleMessages = {
-  cannotDemoteSelf: 'You cannot remove your own admin rights. Ask another administrator to do it.',
-  cannotDeleteSelf: 'You cannot delete your own account while signed in as it. Ask another administrator.',
-  lastAdmin: 'This is the last administrator. Make another user an admin first.',
-} as const;
 
 /** Case-insensitive "contains" on e-mail or practice name; a blank search keeps everyone. */
 export function filterUsers<T extends Pick<AdminUser, 'email' | 'practiceName'>>(
@@ -78,14 +71,14 @@ export function rowActions(
   const lastAdmin = isAdmin && context.adminCount <= 1;
   const toggleReason =
     isAdmin && isSelf
-      ? adminRuleMessages.cannotDemoteSelf
+      ? adminMessages.cannotDemoteSelf
       : isAdmin && lastAdmin
-        ? adminRuleMessages.lastAdmin
+        ? adminMessages.lastAdmin
         : undefined;
   const removeReason = isSelf
-    ? adminRuleMessages.cannotDeleteSelf
+    ? adminMessages.cannotDeleteSelf
     : lastAdmin
-      ? adminRuleMessages.lastAdmin
+      ? adminMessages.lastAdmin
       : undefined;
   return {
     isSelf,
@@ -100,20 +93,16 @@ export function rowActions(
 
 // ---- Retention -------------------------------------------------------------------------------------
 
-/** Mirrors shared/schemas/admin.ts (SA Veterinary Council minimum; a sane ceiling). */
-export const RETENTION_MIN = 3;
-export const RETENTION_MAX = 100;
-
 export type RetentionCheck = { ok: true; years: number } | { ok: false; message: string };
 
-/** Validates the years field before it is sent, with the message the admin sees under the field. */
+/** Validates the years field before it is sent (the API schema's limits), with the message the admin sees under the field. */
 export function checkRetentionYears(raw: string): RetentionCheck {
   const text = raw.trim();
   if (!/^\d+$/.test(text)) return { ok: false, message: 'Enter a whole number of years' };
   const years = Number(text);
-  if (years < RETENTION_MIN)
-    return { ok: false, message: `At least ${RETENTION_MIN} years (SA Veterinary Council minimum)` };
-  if (years > RETENTION_MAX) return { ok: false, message: `At most ${RETENTION_MAX} years` };
+  if (years < RETENTION_YEARS_MIN)
+    return { ok: false, message: `At least ${RETENTION_YEARS_MIN} years (SA Veterinary Council minimum)` };
+  if (years > RETENTION_YEARS_MAX) return { ok: false, message: `At most ${RETENTION_YEARS_MAX} years` };
   return { ok: true, years };
 }
 

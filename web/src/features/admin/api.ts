@@ -1,16 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminStatsResponse,
+  AdminUserResponse,
+  AdminUsersResponse,
+  AuditResponse,
+  DeleteUserResponse,
+  RetentionRequest,
+} from '@shared/schemas/admin';
 import { ApiError, apiJson, messageOf } from '../../lib/api';
 import { toast } from '../../lib/toastStore';
-import {
-  AUDIT_PATH,
-  auditParams,
-  STATS_KEY,
-  USERS_KEY,
-  type AdminStats,
-  type AdminUser,
-  type AuditEntry,
-  type AuditFilters,
-} from './admin-model';
+import { AUDIT_PATH, auditParams, STATS_KEY, USERS_KEY, type AuditFilters } from './admin-model';
 
 /**
  * The admin calls of spec section 7. The app's client never refetches on its own (staleTime Infinity);
@@ -19,22 +18,15 @@ import {
 const FRESH_ON_VISIT = { staleTime: 0, refetchOnMount: 'always' } as const;
 
 export function useAdminUsers() {
-  return useQuery<{ users: AdminUser[] }>({ queryKey: USERS_KEY, ...FRESH_ON_VISIT });
+  return useQuery<AdminUsersResponse>({ queryKey: USERS_KEY, ...FRESH_ON_VISIT });
 }
 
 export function useAdminStats() {
-  return useQuery<{ stats: AdminStats }>({ queryKey: STATS_KEY, ...FRESH_ON_VISIT });
-}
-
-export interface AuditPage {
-  entries: AuditEntry[];
-  total: number;
-  limit: number;
-  offset: number;
+  return useQuery<AdminStatsResponse>({ queryKey: STATS_KEY, ...FRESH_ON_VISIT });
 }
 
 export function useAuditLog(filters: AuditFilters, page: number) {
-  return useQuery<AuditPage>({
+  return useQuery<AuditResponse>({
     queryKey: [AUDIT_PATH, auditParams(filters, page)],
     ...FRESH_ON_VISIT,
     // Paging keeps the old rows on screen until the next page arrives, so the table does not jump.
@@ -56,13 +48,9 @@ export function useSetAdmin(onRefused: (message: string | undefined) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isAdmin }: { id: string; isAdmin: boolean }) =>
-      apiJson<{ success: boolean; user: AdminUser }>(
-        'POST',
-        `/api/admin/users/${encodeURIComponent(id)}/set-admin`,
-        {
-          isAdmin,
-        },
-      ),
+      apiJson<AdminUserResponse>('POST', `/api/admin/users/${encodeURIComponent(id)}/set-admin`, {
+        isAdmin,
+      }),
     onSuccess: async () => {
       onRefused(undefined);
       toast({
@@ -88,10 +76,7 @@ export function useDeleteUser(onSettled: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiJson<{ success: boolean; recordingsDeleted: number }>(
-        'DELETE',
-        `/api/admin/users/${encodeURIComponent(id)}`,
-      ),
+      apiJson<DeleteUserResponse>('DELETE', `/api/admin/users/${encodeURIComponent(id)}`),
     onSuccess: async () => {
       toast({
         title: 'User deleted',
@@ -115,12 +100,7 @@ export function useDeleteUser(onSettled: () => void) {
   });
 }
 
-export interface RetentionChange {
-  id: string;
-  email: string;
-  retentionYears?: number;
-  legalHold?: boolean;
-}
+export type RetentionChange = RetentionRequest & { id: string; email: string };
 
 function retentionMessage({ email, retentionYears, legalHold }: RetentionChange): string {
   if (legalHold !== undefined)
@@ -135,14 +115,10 @@ export function useSetRetention() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, retentionYears, legalHold }: RetentionChange) =>
-      apiJson<{ success: boolean; user: AdminUser }>(
-        'POST',
-        `/api/admin/users/${encodeURIComponent(id)}/retention`,
-        {
-          retentionYears,
-          legalHold,
-        },
-      ),
+      apiJson<AdminUserResponse>('POST', `/api/admin/users/${encodeURIComponent(id)}/retention`, {
+        retentionYears,
+        legalHold,
+      } satisfies RetentionRequest),
     onSuccess: async (_response, change) => {
       toast({ title: 'Retention updated', description: retentionMessage(change), variant: 'success' });
       await Promise.all([
