@@ -9,7 +9,7 @@ import {
 import { findMishearings } from '../../shared/transcript/lexicon-check.js';
 import { requireUser } from '../http/auth.js';
 import { createRouter } from '../http/router.js';
-import { isEnglishWord } from '../providers/transcription/english-words.js';
+import { isEnglishWord } from '../transcription/english-words.js';
 import type { Services } from '../services/index.js';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({

@@ -4,30 +4,30 @@ import { splitAtSilences, type AudioPiece } from '../audio/split.js';
 import { stitchTexts } from '../audio/stitch.js';
 import { audioTooLargeMessage } from '../../shared/format/audio-limit.js';
 import type { JobQueue } from './job-queue.js';
-import { normalizeClinicalText } from '../providers/transcription/clinical-text.js';
-import { summarizeLanguages } from '../providers/transcription/languages.js';
-import type { ProgressKey, ProgressStore } from '../providers/transcription/progress.js';
-import { echoesPrompt } from '../providers/transcription/prompt-echo.js';
+import { normalizeClinicalText } from '../transcription/clinical-text.js';
+import { summarizeLanguages } from '../transcription/languages.js';
+import type { ProgressKey, ProgressStore } from '../transcription/progress.js';
+import { echoesPrompt } from '../transcription/prompt-echo.js';
 import {
   applyToSegments,
   dropPromptOnlyWords,
   promptTerms,
   termsIn,
-} from '../providers/transcription/prompt-leak.js';
+} from '../transcription/prompt-leak.js';
 import {
   foreignCharacters,
   hasForeignScript,
   markForeignScript,
-} from '../providers/transcription/script-filter.js';
-import { collapseRepetitionLoops } from '../providers/transcription/repetition-loops.js';
-import { withTemperatureFallback } from '../providers/transcription/temperature-fallback.js';
+} from '../transcription/script-filter.js';
+import { collapseRepetitionLoops } from '../transcription/repetition-loops.js';
+import { withTemperatureFallback } from '../transcription/temperature-fallback.js';
 import type {
   TranscriptionInput,
   TranscriptionOutput,
   TranscriptionProvider,
 } from '../providers/transcription/types.js';
-import { buildVocabularyPrompt, type PreConsultationHints } from '../providers/transcription/vocabulary.js';
-import { isEnglishWord } from '../providers/transcription/english-words.js';
+import { buildVocabularyPrompt, type PreConsultationHints } from '../transcription/vocabulary.js';
+import { isEnglishWord } from '../transcription/english-words.js';
 import { findMishearings, type LexiconSuggestion } from '../../shared/transcript/lexicon-check.js';
 
 /** A bad upload, answered with its own 4xx and a message the recorder shows in its banner. */

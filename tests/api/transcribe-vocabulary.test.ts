@@ -5,7 +5,7 @@ import {
   NUMBER_STYLE,
   WHISPER_PROMPT_TOKENS,
   promptTokenBound,
-} from '../../api/providers/transcription/vocabulary.js';
+} from '../../api/transcription/vocabulary.js';
 import { clip } from '../helpers/audio-clip.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';

@@ -1,6 +1,6 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, toFile } from 'openai';
 import { encodeWav } from '../../audio/wav.js';
-import { toLanguageCode } from './languages.js';
+import { toLanguageCode } from '../../transcription/languages.js';
 import {
   TranscriptionProviderError,
   type TranscriptionInput,

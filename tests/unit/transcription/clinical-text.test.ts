@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeClinicalText } from '../../../api/providers/transcription/clinical-text.js';
+import { normalizeClinicalText } from '../../../api/transcription/clinical-text.js';
 
 describe('normalizeClinicalText', () => {
   it.each([

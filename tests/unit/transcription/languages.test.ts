@@ -3,7 +3,7 @@ import {
   leansTo,
   summarizeLanguages,
   toLanguageCode,
-} from '../../../api/providers/transcription/languages.js';
+} from '../../../api/transcription/languages.js';
 
 describe('languages', () => {
   it('maps OpenAI language names and ISO codes to codes', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEnglishWord } from '../../../api/providers/transcription/english-words.js';
+import { isEnglishWord } from '../../../api/transcription/english-words.js';
 import { acceptSuggestion, findMishearings, soundKey } from '../../../shared/transcript/lexicon-check.js';
 
 const check = (text: string) =>

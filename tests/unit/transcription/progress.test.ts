@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProgressStore } from '../../../api/providers/transcription/progress.js';
+import { ProgressStore } from '../../../api/transcription/progress.js';
 
 describe('ProgressStore', () => {
   it('tracks a job for its owner only, monotonically, and forgets it a while after it ends', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { echoesPrompt, longestPromptRun } from '../../../api/providers/transcription/prompt-echo.js';
+import { echoesPrompt, longestPromptRun } from '../../../api/transcription/prompt-echo.js';
 import type {
   TranscriptionInput,
   TranscriptionOutput,
   TranscriptionProvider,
 } from '../../../api/providers/transcription/types.js';
-import { buildVocabularyPrompt } from '../../../api/providers/transcription/vocabulary.js';
+import { buildVocabularyPrompt } from '../../../api/transcription/vocabulary.js';
 import { TranscriptionService } from '../../../api/services/transcription-service.js';
 import { toneBurstsWav } from './tone-bursts.js';
 

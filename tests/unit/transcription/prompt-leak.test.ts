@@ -4,13 +4,13 @@ import {
   dropPromptOnlyWords,
   promptTerms,
   termsIn,
-} from '../../../api/providers/transcription/prompt-leak.js';
+} from '../../../api/transcription/prompt-leak.js';
 import type {
   TranscriptionInput,
   TranscriptionOutput,
   TranscriptionProvider,
 } from '../../../api/providers/transcription/types.js';
-import { buildVocabularyPrompt } from '../../../api/providers/transcription/vocabulary.js';
+import { buildVocabularyPrompt } from '../../../api/transcription/vocabulary.js';
 import { TranscriptionService } from '../../../api/services/transcription-service.js';
 import { toneBurstsWav } from './tone-bursts.js';
 

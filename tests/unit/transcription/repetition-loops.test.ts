@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collapseRepetitionLoops } from '../../../api/providers/transcription/repetition-loops.js';
+import { collapseRepetitionLoops } from '../../../api/transcription/repetition-loops.js';
 
 describe('collapseRepetitionLoops', () => {
   it('cuts a one-word loop to three occurrences, keeping what follows', () => {

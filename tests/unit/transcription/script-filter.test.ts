@@ -5,7 +5,7 @@ import {
   markForeignScript,
   markForeignWords,
   unclearMarker,
-} from '../../../api/providers/transcription/script-filter.js';
+} from '../../../api/transcription/script-filter.js';
 import type {
   TranscriptionInput,
   TranscriptionOutput,

@@ -4,7 +4,7 @@ import {
   FALLBACK_TEMPERATURES,
   isDecodingLoop,
   withTemperatureFallback,
-} from '../../../api/providers/transcription/temperature-fallback.js';
+} from '../../../api/transcription/temperature-fallback.js';
 import type { TranscriptionInput, TranscriptionOutput, TranscriptionProvider } from '../../../api/providers/transcription/types.js';
 import { TranscriptionService } from '../../../api/services/transcription-service.js';
 import { toneBurstsWav } from './tone-bursts.js';

@@ -9,7 +9,7 @@ import {
   parsePreConsultation,
   promptTokenBound,
   WHISPER_PROMPT_TOKENS,
-} from '../../../api/providers/transcription/vocabulary.js';
+} from '../../../api/transcription/vocabulary.js';
 
 describe('vocabulary prompt', () => {
   it('lists terms, numbers as clinicians write them, and ends with the patient context', () => {

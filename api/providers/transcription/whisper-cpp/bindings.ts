@@ -1,4 +1,4 @@
-import { toLanguageCode } from '../languages.js';
+import { toLanguageCode } from '../../../transcription/languages.js';
 import type { TranscribeJob, TranscribeJobResult, WhisperCppBindingName } from './protocol.js';
 
 /** One loaded whisper.cpp model behind either npm binding; used only inside the host process. */

@@ -6,7 +6,7 @@
  * MAX_REPEATS occurrences. People do repeat themselves ('no, no, no'), never five times over.
  */
 
-import { comparable } from '../../audio/stitch.js';
+import { comparable } from '../audio/stitch.js';
 
 const MAX_PHRASE_WORDS = 8;
 const MAX_REPEATS = 3;
@@ -27,7 +27,10 @@ function samePhrase(keys: string[], a: number, b: number, length: number): boole
 const IN_WORD_LOOP = /(\p{L}{1,4}?)\1{5,}/gu;
 
 export function collapseRepetitionLoops(text: string): string {
-  const words = text.replace(IN_WORD_LOOP, (_run, unit: string) => unit.repeat(MAX_REPEATS)).split(/\s+/).filter(Boolean);
+  const words = text
+    .replace(IN_WORD_LOOP, (_run, unit: string) => unit.repeat(MAX_REPEATS))
+    .split(/\s+/)
+    .filter(Boolean);
   const keys = words.map(comparable);
   const kept: string[] = [];
   let i = 0;
@@ -35,7 +38,8 @@ export function collapseRepetitionLoops(text: string): string {
     let skipTo = i;
     for (let length = 1; length <= MAX_PHRASE_WORDS && skipTo === i; length++) {
       let repeats = 1;
-      while (i + (repeats + 1) * length <= words.length && samePhrase(keys, i, i + repeats * length, length)) repeats++;
+      while (i + (repeats + 1) * length <= words.length && samePhrase(keys, i, i + repeats * length, length))
+        repeats++;
       if (repeats > MAX_REPEATS) {
         kept.push(...words.slice(i, i + MAX_REPEATS * length));
         skipTo = i + repeats * length;

@@ -6,7 +6,7 @@
  * does not echo.
  */
 
-import { comparable } from '../../audio/stitch.js';
+import { comparable } from '../audio/stitch.js';
 
 /**
  * Five words: short enough to catch an echo the model garbled or ran into a loop after a few words.

@@ -6,7 +6,7 @@
  * knows where to listen again.
  */
 
-import type { TranscriptSegment } from './types.js';
+import type { TranscriptSegment } from '../providers/transcription/types.js';
 
 /** A letter outside Latin script, or the replacement character. */
 const FOREIGN = /(?!\p{Script=Latin})\p{L}|\uFFFD/u;

@@ -30,7 +30,10 @@ export function normalizeClinicalText(text: string): string {
   // Units glued to the number or spaced inconsistently: '15mg/kg' → '15 mg/kg', '2.5ml' → '2.5 ml'.
   out = out.replace(/(\d)(mg\/kg|µg\/kg|mg|ml|kg|g|l)\b/g, '$1 $2');
   // 'mg / kg' → 'mg/kg'.
-  out = out.replace(/\b(mg|µg|ml) ?\/ ?(kg|ml|l|day|dag)\b/gi, (_m, a: string, b: string) => `${a.toLowerCase()}/${b.toLowerCase()}`);
+  out = out.replace(
+    /\b(mg|µg|ml) ?\/ ?(kg|ml|l|day|dag)\b/gi,
+    (_m, a: string, b: string) => `${a.toLowerCase()}/${b.toLowerCase()}`,
+  );
   // 'mg/kg.' at a sentence end keeps its full stop; collapse double spaces left by replacements.
   return out.replace(/[ \t]{2,}/g, ' ').trim();
 }

@@ -32,7 +32,10 @@ export function isDecodingLoop(text: string): boolean {
  * Reads a piece again at rising temperatures while the reading loops; the first reading that does not
  * loop wins, else the least repetitive of them all (the service then cuts what loop is left).
  */
-export async function withTemperatureFallback<T extends { text: string }>(first: T, readAt: (temperature: number) => Promise<T>): Promise<T> {
+export async function withTemperatureFallback<T extends { text: string }>(
+  first: T,
+  readAt: (temperature: number) => Promise<T>,
+): Promise<T> {
   if (!isDecodingLoop(first.text)) return first;
   let best = first;
   for (const temperature of FALLBACK_TEMPERATURES) {
