@@ -4,6 +4,7 @@ import { z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { audioTooLargeMessage } from '../../shared/format/audio-limit.js';
 import { errorSchema } from '../../shared/schemas/auth.js';
+import { TranscribeAcceptedSchema, TranscribeResponseSchema } from '../../shared/schemas/transcribe.js';
 import type { Config } from '../config.js';
 import { FfmpegMissingError } from '../audio/ffmpeg.js';
 import type { AppEnv } from '../http/env.js';
@@ -18,17 +19,6 @@ import { parsePreConsultation } from '../transcription/vocabulary.js';
 import type { Services } from '../services/index.js';
 import { JobQueue, QueueFullError } from '../services/job-queue.js';
 import { AudioInputError, TranscriptionService } from '../services/transcription-service.js';
-
-const transcribeResponseSchema = z.object({
-  transcript: z.string(),
-  transcriptLanguage: z.string().nullable(),
-  durationSeconds: z.number(),
-  pieces: z.number(),
-  segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() }).passthrough()),
-  /** Likely mishearings of clinical terms (issue 18), shown in the transcript editor; never applied. */
-  suggestions: z.array(z.object({ start: z.number(), end: z.number(), heard: z.string(), suggestion: z.string() })),
-  provider: z.string(),
-});
 
 /** Retry-After of a 503 when every transcription slot is busy and the queue is full. */
 const BUSY_RETRY_AFTER_SECONDS = 30;
@@ -119,14 +109,12 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
     responses: {
       200: {
         description: 'The transcript',
-        content: { 'application/json': { schema: transcribeResponseSchema } },
+        content: { 'application/json': { schema: TranscribeResponseSchema } },
       },
       202: {
         description: 'Accepted (Prefer: respond-async); poll progressUrl',
         content: {
-          'application/json': {
-            schema: z.object({ id: z.string(), stage: z.string(), progressUrl: z.string() }),
-          },
+          'application/json': { schema: TranscribeAcceptedSchema },
         },
       },
       400: error('Missing or invalid field'),

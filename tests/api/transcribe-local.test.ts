@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { CONTRACT_DEV_SET, devItems, loadWer, sharedDir, type DevItem, type WerResult } from '../peers/dev-audio.js';
 import { peerDir } from '../peers/whisper-peer.js';
 import { transcribeAsync } from '../helpers/transcribe-async.js';
+import type { TranscribeResponse } from '@shared/schemas/transcribe.js';
 
 /**
  * The `local` provider (whisper.cpp on the server, no Python) through the product's API, with a ggml model from
@@ -41,15 +42,8 @@ function findGgmlModel(): { file?: string; reason?: string } {
 const { file: modelFile, reason } = findGgmlModel();
 if (!modelFile) console.log(`[transcribe-local] skipped: ${reason}`);
 
-interface TranscribeBody {
-  transcript: string;
-  transcriptLanguage: string | null;
-  durationSeconds: number;
-  pieces: number;
-  provider: string;
-  segments: Array<{ start: number; end: number; text: string; language?: string }>;
-  error?: string;
-}
+/** The 200 body, or an `error` when the request failed. */
+type TranscribeBody = TranscribeResponse & { error?: string };
 
 /** Greedy decoding, as the openai contract's peer (beam 1): two cores; the default beam is benchmarked. */
 async function startLocalServer(env: Record<string, string>): Promise<{ server: TestServer; client: ApiClient }> {

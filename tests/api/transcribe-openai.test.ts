@@ -9,6 +9,7 @@ import { transcribeAsync, type ProgressSnapshot } from '../helpers/transcribe-as
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { CONTRACT_DEV_SET, devItems, loadWer, type DevItem, type WerResult } from '../peers/dev-audio.js';
 import { peerUnavailableReason, startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
+import type { TranscribeResponse } from '@shared/schemas/transcribe.js';
 
 /**
  * Contract of the `openai` provider against a real OpenAI-compatible server running a real Whisper model
@@ -21,15 +22,8 @@ if (unavailable) console.log(`[transcribe-openai] skipped: ${unavailable}`);
 
 const items = devItems().filter((item) => process.env.TRANSCRIBE_ALL_DEV || CONTRACT_DEV_SET.includes(item.id));
 
-interface TranscribeBody {
-  transcript: string;
-  transcriptLanguage: string | null;
-  durationSeconds: number;
-  pieces: number;
-  segments: Array<{ start: number; end: number; text: string; language?: string }>;
-  provider: string;
-  error?: string;
-}
+/** The 200 body, or an `error` when the request failed. */
+type TranscribeBody = TranscribeResponse & { error?: string };
 
 describe.skipIf(unavailable !== null)('openai provider against a faster-whisper peer', () => {
   let peer: WhisperPeer;

@@ -1,18 +1,19 @@
 import { expect } from 'vitest';
+import type { TranscribeResponse } from '@shared/schemas/transcribe.js';
 import type { DevItem, WerResult } from '../peers/dev-audio.js';
 
-export interface TranscribedBody {
-  transcript: string;
-  transcriptLanguage: string | null;
-  segments: Array<{ language?: string | undefined }>;
-}
+export type TranscribedBody = Pick<TranscribeResponse, 'transcript' | 'transcriptLanguage' | 'segments'>;
 
 /**
  * The quality gates every transcription contract test applies to a dev file, whatever the engine: for
  * synthetic (espeak) speech and the base model they catch regressions, not claims about real vets.
  * Afrikaans espeak is beyond Whisper base, so only its language is asserted.
  */
-export function expectContractQuality(language: DevItem['language'], body: TranscribedBody, score: WerResult): void {
+export function expectContractQuality(
+  language: DevItem['language'],
+  body: TranscribedBody,
+  score: WerResult,
+): void {
   expect(body.transcript.length).toBeGreaterThan(100);
   if (language === 'en') {
     expect(body.transcriptLanguage).toBe('en');

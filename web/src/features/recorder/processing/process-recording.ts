@@ -1,11 +1,13 @@
 import type {
   BulletEvidence,
   ClinicalData,
+  ExtractResponse,
   LeftOutLine,
   PreConsultationData,
   SafetyFlag,
   TranscriptSegment,
 } from '../../../../../shared/schemas/clinical';
+import type { TranscribeResponse } from '../../../../../shared/schemas/transcribe';
 import { recordingMetadata } from '../../../../../shared/format/recording-metadata';
 import { audioTooLargeMessage } from '../../../../../shared/format/audio-limit';
 import { healthSchema } from '../../../../../shared/schemas/meta';
@@ -32,13 +34,8 @@ export interface ProcessingResult {
   leftOut: LeftOutLine[];
 }
 
-/** What POST /api/extract returns (the spec's clinicalData plus evidence, safety flags and left-out lines). */
-export interface ExtractResult {
-  clinicalData: ClinicalData;
-  evidence: BulletEvidence[];
-  safetyFlags: SafetyFlag[];
-  leftOut: LeftOutLine[];
-}
+/** POST /api/extract's answer with left-out lines always present (engines that do not report them give none). */
+export type ExtractResult = Omit<ExtractResponse, 'leftOut' | 'warnings'> & { leftOut: LeftOutLine[] };
 
 export class ProcessingError extends Error {
   constructor(
@@ -184,7 +181,7 @@ export async function extractNotes(
     },
     processingFailureMessages.extraction,
   );
-  const body = (await extracted.json()) as Partial<ExtractResult> & { clinicalData: ClinicalData };
+  const body = (await extracted.json()) as Partial<ExtractResponse> & Pick<ExtractResponse, 'clinicalData'>;
   return {
     clinicalData: body.clinicalData,
     evidence: body.evidence ?? [],
@@ -231,11 +228,11 @@ export async function processRecording(
   } finally {
     stopProgress();
   }
-  const { transcript, transcriptLanguage, segments } = (await transcribed.json()) as {
-    transcript: string;
-    transcriptLanguage?: string | null;
-    segments?: TranscriptSegment[];
-  };
+  const { transcript, transcriptLanguage, segments } = (await transcribed.json()) as Pick<
+    TranscribeResponse,
+    'transcript' | 'transcriptLanguage'
+  > &
+    Partial<Pick<TranscribeResponse, 'segments'>>;
   const timed = segments?.map(({ start, end, text }) => ({ start, end, text }));
 
   deps.onStage?.('extracting', null);
