@@ -1,6 +1,6 @@
 import { nanoid } from 'nanoid';
 import { create } from 'zustand';
-import type { ClinicalData, PreConsultationData } from '../../../../shared/schemas/clinical';
+import { isFarmConsultation, type ClinicalData, type PreConsultationData } from '../../../../shared/schemas/clinical';
 import { toast } from '../../lib/toastStore';
 import { AudioCapture, CaptureError, type FinishedSegment } from './capture/audio-capture';
 import { NO_AUDIO_CAPTURED } from './capture/microphone-errors';
@@ -134,7 +134,7 @@ function readConnection(): ConnectionInfo {
 }
 
 export function isFarmMode(data: PreConsultationData): boolean {
-  return data.consultationType === 'Farm Visit';
+  return isFarmConsultation(data.consultationType);
 }
 
 function toLocalRecording(

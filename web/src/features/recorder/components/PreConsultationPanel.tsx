@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import {
   CONSULTATION_TYPES,
+  isFarmConsultation,
   SPECIES,
   type PreConsultationData,
 } from '../../../../../shared/schemas/clinical';
@@ -20,7 +21,7 @@ export function PreConsultationPanel({ value, onChange, disabled }: PreConsultat
   const id = useId();
   const update = (patch: Partial<PreConsultationData>) => {
     const next = { ...value, ...patch };
-    onChange({ ...next, isFarmMode: next.consultationType === 'Farm Visit' });
+    onChange({ ...next, isFarmMode: isFarmConsultation(next.consultationType) });
   };
   return (
     <Card className={styles.panel}>

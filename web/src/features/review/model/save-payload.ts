@@ -1,4 +1,4 @@
-import type { ClinicalData } from '../../../../../shared/schemas/clinical';
+import { isFarmConsultation, type ClinicalData } from '../../../../../shared/schemas/clinical';
 import type { RecordingMetadataInput } from '../../../../../shared/schemas/recordings';
 import { recordingMessages } from '../../../../../shared/schemas/recordings';
 import type { LocalRecording } from '../../recorder/model/local-recording';
@@ -51,7 +51,7 @@ export function buildSaveMetadata(
     transcriptLanguage: 'auto',
     soapNotes: notes,
     consultationType: orNull(pre.consultationType) ?? orNull(notes.consultationType),
-    isFarmMode: pre.consultationType === 'Farm Visit',
+    isFarmMode: isFarmConsultation(pre.consultationType),
     segmentNumber: recording.segmentNumber ?? 1,
     totalSegments: recording.totalSegments ?? 1,
     // parentRecordingId is a local id here; the server only knows its own ids, so it is not sent.
