@@ -20,7 +20,7 @@ import { lexicon, SOAP_KEYS, type SoapKey } from './lexicon';
 import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
 import { leftOutLexicon, predictClasses, utteranceFeatures, type ModelClass, type NotesModel } from './model';
 import modelJson from './model/weights.json' with { type: 'json' };
-import { extractVitals, type Language } from './normalise';
+import { extractVitals, numberWordsToDigits, type Language } from './normalise';
 import type { Speaker, Utterance } from './split';
 import { contentTokens, findTerms, hasTerm, words } from './text';
 
@@ -154,8 +154,10 @@ export function isRecordingControl(text: string): boolean {
 
 // Interrogative word order, for speech recognisers that drop the question mark. Afrikaans and English both
 // put the verb first in a yes/no question ('Is daar…', 'Has he…') and second in a statement ('Daar is…').
+// A question word asks only when the verb follows it ('when did he…', 'wanneer het jy…'); followed by a subject it
+// opens a statement's clause ('When I look at her teeth, the molars…', 'wanneer ek druk, …').
 const INTERROGATIVE_START =
-  /^(?:(?:do|does|did|have|has|had|are|is|was|were|can|could|would|will|should)\s+(?:you|he|she|it|they|we|there|your|his|her|the)\b|(?:any|how|when|where|why|which)\b|(?:het|is|was|kan|sal|moet|wil)\s+(?:jy|hy|sy|dit|daar|julle|u|hulle)\b|(?:hoe|wanneer|waar|hoekom|watter)\b)/iu;
+  /^(?:(?:do|does|did|have|has|had|are|is|was|were|can|could|would|will|should)\s+(?:you|he|she|it|they|we|there|your|his|her|the)\b|any\b|(?:how|when|where|why|which|what)\b(?!\s+(?:i|we|he|she|it|they|you|the|his|her|your|our|my)\b)|(?:het|is|was|kan|sal|moet|wil)\s+(?:jy|hy|sy|dit|daar|julle|u|hulle)\b|(?:hoe|wanneer|waar|hoekom|watter|wat)\b(?!\s+(?:ek|ons|hy|sy|dit|hulle|jy|julle|u|die|sy|haar|jou|my)\b))/iu;
 
 export function isQuestion(text: string): boolean {
   // Only comma-separated interjections and English fillers are skipped: an Afrikaans adverb before the verb
@@ -226,6 +228,8 @@ function smallTalkTerms(text: string): string[] {
 }
 /** The model must be this sure an utterance is chat before a clinically silent sentence is left out. */
 const LEAVE_OUT_PROBABILITY = 0.7;
+/** Below this, the model's doubt that a sentence is chat keeps a clinical sentence with a chat word in the notes. */
+const CHAT_MODEL_FLOOR = 0.15;
 /** How much the model's log-probability counts against the lexicon's cue points when choosing a section. */
 const MODEL_WEIGHT = 1;
 /** Floor under the model's probabilities, so that one over-confident model cannot veto a strong cue. */
@@ -243,6 +247,64 @@ const INSTRUCTION =
 // The vet announcing what will be done: a plan, not a finding ('I'll run a clotting time', 'ons sal …').
 const FUTURE_ACTION =
   /^(?:\s*(?:okay|ok|so|and|then|now|right|goed|nou|dan|en)\b[\s,]*){0,3}(?:i'll|i will|we'll|we will|i'm going to|we're going to|i am going to|we are going to|let's|ek gaan|ons gaan|ek sal|ons sal)(?![\p{L}])/iu;
+
+// A measured value, whatever is measured (a lab value, a scan, a count): a number with a laboratory unit, a
+// decimal that is no dose, or a number stated as what something is or was ('PCV is 14', 'bloeddruk was 185',
+// 'with a PCV of 12'). Counts of days, times and doses are not measurements. Words, not lists of analytes: the
+// rule holds for analytes no lexicon names.
+const LAB_UNIT =
+  /\d\s*(?:%|percent|persent|mmol|µmol|umol|mg\/dl|g\/dl|g\/l|g per lit|gram per lit|iu\/l|u\/l|mmhg|per gram|epg|x\s?10)/iu;
+const NOT_A_MEASURE = String.raw`(?!\s*(?:[.,]\d)|\s*(?:days?|weeks?|months?|years?|hours?|minutes?|dae|dag|weke|week|maande|maand|jaar|jare|ure|uur|minute|times|keer|o'clock|am|pm|h|mg|ml|mls|tablets?|tablette?|pills?|pille|rand|units?|eenhede|iu)(?![\p{L}])|\s*(?:-|to|tot)\s*\d)`;
+const STATED_NUMBER = new RegExp(
+  String.raw`(?<![\p{L}])(?:is|was|are|were|of|at|van|op|came back at|reads?)\s+(?:about|around|roughly|only|still|now|just|omtrent|ongeveer|net|nog|steeds|nou|so|slegs|amper|nearly)?\s*\d+(?:[.,]\d+)?${NOT_A_MEASURE}`,
+  'iu',
+);
+const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}`, 'u');
+
+/** A sentence that states a measured value (see LAB_UNIT), number words read as digits. */
+export function statesMeasurement(text: string): boolean {
+  if (!/\d/u.test(text) && !/\b(?:percent|persent)\b/iu.test(text)) return false;
+  const digits = numberWordsToDigits(text);
+  return LAB_UNIT.test(digits) || STATED_NUMBER.test(digits) || BARE_DECIMAL.test(digits);
+}
+
+// Uncertainty words: a hedged statement of the vet's that asks for no action is an assessment ('probably
+// resistance to ivermectin', 'I think the dose is too low', 'waarskynlik stadium drie').
+const HEDGED =
+  /(?<![\p{L}])(?:probably|likely|most likely|i think|i suspect|we suspect|i believe|looks like|seems|consistent with|suggestive of|suggests|my (?:main )?concern|worried about|waarskynlik|vermoedelik|ek dink|ek vermoed|ons vermoed|ek glo|lyk (?:vir )?my|dit lyk (?:na|soos|vir my)|moontlik|possibly|could be|might be|kan wees)(?![\p{L}])/iu;
+// Words of obligation, intent and advice: what must or will be done is Plan even when hedged ('I think we should…').
+const OBLIGATION =
+  /(?<![\p{L}])(?:should|must|need|needs|needed|have to|has to|will|we'll|i'll|going to|let's|best|better to|recommend|advise|suggest we|moet|sal|gaan ons|ek gaan|beveel|raai)(?![\p{L}])/iu;
+
+// What an owner's question asks for decides where the vet's answer belongs: 'can I…', 'moet ek…', 'how often…' ask
+// for instructions (Plan); 'is it serious', 'what is it', 'hoe lank het sy nog' ask for a judgement (Assessment).
+const ASKS_JUDGEMENT =
+  /(?:is (?:it|that|this|she|he) (?:serious|bad|contagious|infectious|dangerous|fatal|cancer|normal|because)|catch it|spread|what (?:is it|is wrong|caused|causes|is that)|why (?:is|did|does|has)|will (?:he|she|it) (?:get better|recover|be (?:ok|okay|alright|fine)|survive|die|make it)|how long (?:does|has|will|have) (?:he|she|it|we)|how bad|is (?:dit|hy|sy) (?:erg|ernstig|gevaarlik|aansteeklik|kanker)|wat is (?:dit|fout)|hoekom|waarom|sal (?:hy|sy|dit) (?:gesond|beter|regkom|oorleef|doodgaan|weer)|hoe lank (?:het|sal) (?:hy|sy))/iu;
+const ASKS_INSTRUCTION =
+  /(?:^|[\s,])(?:can|may|should|must|do i|does (?:he|she|it) need|how (?:often|much|many|long (?:must|should|do|does))|what (?:do|should|must|can) (?:i|we)|when (?:can|should|must|do) (?:i|we|he|she)|kan (?:ek|ons|hy|sy)|mag (?:ek|ons|hy|sy)|moet (?:ek|ons|hy|sy)|hoe (?:gereeld|lank moet|baie moet|dikwels)|wat moet|wanneer (?:kan|moet|mag))(?![\p{L}])/iu;
+
+/** The section an answer to this question belongs to, or null when the question's kind says nothing. */
+export function answerSection(question: string): SoapKey | null {
+  if (ASKS_JUDGEMENT.test(question)) return 'A';
+  if (ASKS_INSTRUCTION.test(question)) return 'P';
+  return null;
+}
+/** How many sentences of the answering turn the question's kind steers. */
+const ANSWER_SENTENCES = 2;
+/** The steer: about a header's weight, less than a decisive cue. */
+const ANSWER_WEIGHT = 4;
+const MEASURE_WEIGHT = 6;
+const HEDGE_WEIGHT = 6;
+
+// Money is billing in any sentence ('four to five thousand rand', 'R450'); 'rand' alone is also Afrikaans 'edge'.
+const MONEY =
+  /(?:\d|hundred|thousand|honderd|duisend|million|miljoen)\s*rand(?![\p{L}])|(?<![\p{L}\d])R\s?\d{2,}(?:[\s,.]\d{3})*(?![\p{L}\d])/iu;
+
+// Honorifics and the name after them, and capitalised words inside a sentence: names, not substance
+// ('Afternoon, Mr Pillay' is a greeting).
+const HONORIFIC_NAME =
+  /(?<![\p{L}])(?:mr|mrs|ms|miss|dr|doc|doctor|meneer|mnr|mevrou|mev|oom|tannie|juffrou|dokter)\.?(?:\s+\p{Lu}\p{Ll}+|\s+\p{L}+(?=[\s,.!?]*$))/giu;
+const INNER_CAPITAL = /(?<=[\p{L},!.]\s{1,3})\p{Lu}\p{Ll}+/gu;
 
 /** A vital sign stated as a present measurement (not inside a condition's threshold). */
 function measuredNow(text: string, language: Language): boolean {
@@ -309,14 +371,18 @@ export function leftOutReasonOf(text: string): LeftOutReason {
 }
 
 let greetingWords: Set<string> | undefined;
-/** Content words that are not greetings or acknowledgements ('Okay, lovely, thanks' has none). */
-function substantiveTokens(text: string): string[] {
+/**
+ * Content words that are not greetings or acknowledgements ('Okay, lovely, thanks' has none); without names
+ * unless the sentence names a drug ('Afternoon, Mr Pillay' has none, 'Okay, Metacam' has one).
+ */
+function substantiveTokens(text: string, withoutNames = false): string[] {
   if (!greetingWords) {
     greetingWords = new Set<string>();
     for (const term of leftOutJson.greeting) for (const t of contentTokens(term)) greetingWords.add(t);
   }
   const known = greetingWords;
-  return contentTokens(text).filter((t) => !known.has(t));
+  const core = withoutNames ? text.replace(HONORIFIC_NAME, ' ').replace(INNER_CAPITAL, ' ') : text;
+  return contentTokens(core).filter((t) => !known.has(t));
 }
 
 /**
@@ -347,6 +413,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
   let context: SoapKey | null = null;
   let previousTurn = -1;
   let afterSmallTalk = false;
+  // The kind of the last owner's question, steering the first sentences of the turn that answers it.
+  let pendingAnswer: { section: SoapKey; turn: number; left: number } | null = null;
   for (const utterance of utterances) {
     // A 'turn' of many sentences is a whole unlabelled recording on one line (ASR output), not one speaker's
     // turn: judge who speaks sentence by sentence there.
@@ -367,6 +435,11 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const base = { utterance, language, speaker, scores, probabilities };
     const followsSmallTalk = afterSmallTalk;
     afterSmallTalk = false;
+    let answerTo: SoapKey | null = null;
+    if (pendingAnswer && utterance.turn !== pendingAnswer.turn && speaker !== 'client') {
+      answerTo = pendingAnswer.section;
+      if (--pendingAnswer.left <= 0) pendingAnswer = null;
+    }
     const suggestion = (): SoapKey => {
       const { L: _left, ...sections } = probabilities;
       return argmax(sections);
@@ -393,11 +466,16 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     }
     if (isQuestion(text)) {
       leave('question');
-      // 'Did you watch the cricket?' starts small talk: its answer is more of the same.
-      afterSmallTalk = leftOutReasonOf(text) === 'small-talk' && hasChatTerm(text);
+      const kind = answerSection(text);
+      pendingAnswer = kind ? { section: kind, turn: utterance.turn, left: ANSWER_SENTENCES } : null;
+      // 'Did you watch the cricket?' starts small talk: its answer is more of the same. So does a question the
+      // model is sure is chat and that names nothing clinical ('is dit nog so warm by julle?').
+      afterSmallTalk =
+        (leftOutReasonOf(text) === 'small-talk' && hasChatTerm(text)) ||
+        (probabilities.L >= 0.9 && scores.S + scores.O + scores.A + scores.P < MIN_CLINICAL);
       continue;
     }
-    if (substantiveTokens(text).length === 0) {
+    if (substantiveTokens(text, analysis.drugs === 0 && analysis.vitals === 0).length === 0) {
       leave(leftOutReasonOf(text));
       continue;
     }
@@ -408,6 +486,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const measured = NUMBER_WITH_UNIT.test(text) || analysis.drugs > 0 || analysis.vitals > 0;
     const left = leftOutLexicon();
     const chat =
+      MONEY.test(text) ||
       hasTerm(left.billing, text) ||
       hasTerm(left.scheduling, text) ||
       smallTalkTerms(text).some((term) => !AMBIGUOUS_SMALL_TALK.has(term));
@@ -419,13 +498,17 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const ambiguousChat = !chat && smallTalkTerms(text).length > 0;
     // What the vet says will be done, or tells the owner to do, is Plan material even in unknown words.
     const announcedAction = speaker !== 'client' && (FUTURE_ACTION.test(text) || INSTRUCTION.test(text));
+    // An instruction the model is sure is clinical keeps a stray chat word ('…tot die einde van die somer').
+    const instructsOwner =
+      speaker !== 'client' && OBLIGATION.test(text) && !MONEY.test(text) && !hasTerm(left.billing, text);
     if (!header && !measured) {
       if (
-        (chat && total < CHAT_OVERRIDE) ||
+        (chat && total < CHAT_OVERRIDE && !(instructsOwner && probabilities.L < CHAT_MODEL_FLOOR)) ||
         (social && total < MIN_CLINICAL) ||
         (!announcedAction &&
           ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
             (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > 0.5) ||
+            (followsSmallTalk && total < MIN_CLINICAL && probabilities.L > 0.3) ||
             (probabilities.L >= LEAVE_OUT_PROBABILITY && total < MIN_CLINICAL - 1)))
       ) {
         leave(leftOutReasonOf(text));
@@ -444,7 +527,15 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     for (const section of SOAP_KEYS)
       combined[section] += MODEL_WEIGHT * Math.log(probabilities[section] + MODEL_FLOOR);
     if (context) combined[context] += 4;
-    if (INSTRUCTION.test(text) || FUTURE_ACTION.test(text)) combined.P += 5;
+    const action = INSTRUCTION.test(text) || FUTURE_ACTION.test(text);
+    if (action) combined.P += 5;
+    if (answerTo) combined[answerTo] += ANSWER_WEIGHT;
+    const actionless =
+      !action && !OBLIGATION.test(text) && !DOSE.test(text) && !CONDITIONAL_ACTION.test(text);
+    // What the vet measured is a finding, told in whatever words ('sy kreatinien is 450', 'lactate 4.2 mmol/L').
+    if (actionless && analysis.drugs === 0 && statesMeasurement(text)) combined.O += MEASURE_WEIGHT;
+    // The vet's hedged judgement that asks for nothing to be done is an assessment.
+    if (actionless && HEDGED.test(text)) combined.A += HEDGE_WEIGHT;
     // A conditional action stays in the Plan: it is never a finding ('if the count is over 500, treat').
     const section = CONDITIONAL_ACTION.test(text) && !measuredNow(text, language) ? 'P' : argmax(combined);
     out.push({ ...base, section });

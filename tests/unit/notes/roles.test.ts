@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { classifyUtterances, splitUtterances } from '../../../shared/notes/index.js';
+import { answerSection, isQuestion, statesMeasurement } from '../../../shared/notes/classify.js';
+
+/**
+ * General rules of role, tense, modality and units (issue 16's kinds of miss on unseen consultations), each
+ * tested on wording of its own rather than on the evaluation scripts.
+ */
+
+/** Section (or null when left out) of every utterance, keyed by its text. */
+function sections(transcript: string): Record<string, string | null> {
+  return Object.fromEntries(
+    classifyUtterances(splitUtterances(transcript)).map((c) => [c.utterance.text, c.section]),
+  );
+}
+
+describe('measured values are findings', () => {
+  it('recognises a value by its unit, its decimal or its copula, in either language', () => {
+    expect(statesMeasurement('The ALP came back at 900.')).toBe(true);
+    expect(statesMeasurement('Albumin 22 g/L and bile acids 48 µmol per litre')).toBe(true);
+    expect(statesMeasurement('Die witseltelling was 31, baie hoog.')).toBe(true);
+    expect(statesMeasurement('Sy is omtrent ses persent gedehidreer.')).toBe(true);
+    expect(statesMeasurement('The ammonia reads 3.9')).toBe(true);
+  });
+  it('does not take durations, doses, counts of times or ranges for measurements', () => {
+    expect(statesMeasurement('She was 3 days off her food.')).toBe(false);
+    expect(statesMeasurement('The dose is 2 ml twice a day.')).toBe(false);
+    expect(statesMeasurement('He vomited 4 times.')).toBe(false);
+    expect(statesMeasurement('Recheck is in 10 to 14 days.')).toBe(false);
+  });
+  it("files the vet's lab values under Objective, never history or Plan", () => {
+    const got = sections(
+      'Morning. The results are back.\nHis albumin was 18, really low, and the ALT is 640.\nDie bloedglukose was 2,1 mmol per liter.',
+    );
+    expect(got['His albumin was 18, really low, and the ALT is 640.']).toBe('O');
+    expect(got['Die bloedglukose was 2,1 mmol per liter.']).toBe('O');
+  });
+});
+
+describe("the vet's hedged judgement is an assessment", () => {
+  it('puts a hedge that asks for no action in Assessment, and a hedged action in Plan', () => {
+    const got = sections(
+      [
+        'The joint feels thickened and the range of motion is reduced.',
+        'I suspect the cruciate ligament has partially torn.',
+        'Dit is waarskynlik ouderdomsverwante degenerasie van die gewrig.',
+        'I think we should take radiographs under sedation on Friday.',
+      ].join('\n'),
+    );
+    expect(got['I suspect the cruciate ligament has partially torn.']).toBe('A');
+    expect(got['Dit is waarskynlik ouderdomsverwante degenerasie van die gewrig.']).toBe('A');
+    expect(got['I think we should take radiographs under sedation on Friday.']).toBe('P');
+  });
+});
+
+describe("an owner's question steers the vet's answer", () => {
+  it('reads what a question asks for', () => {
+    expect(answerSection('Will she get better?')).toBe('A');
+    expect(answerSection('Is dit aansteeklik vir die ander katte?')).toBe('A');
+    expect(answerSection('Can he go for walks?')).toBe('P');
+    expect(answerSection('Moet ek hom vas laat bly voor die operasie?')).toBe('P');
+    expect(answerSection('Did you see the match?')).toBeNull();
+  });
+  it("files the answer to a permission question in the Plan and keeps the answer's fact", () => {
+    const got = sections('Owner: Can she still have her chews?\nVet: No chews at all for now.');
+    expect(got['No chews at all for now.']).toBe('P');
+  });
+});
+
+describe('questions and statements', () => {
+  it('a question word followed by a subject opens a statement, not a question', () => {
+    expect(isQuestion('When I press on the spine he flinches')).toBe(false);
+    expect(isQuestion('wanneer ek op die rug druk trek hy weg')).toBe(false);
+    expect(isQuestion('when did he last eat')).toBe(true);
+    expect(isQuestion('wanneer het sy laas gekalf')).toBe(true);
+  });
+});
+
+describe('chat is left out', () => {
+  it('leaves out a greeting with only a name, and an amount of money', () => {
+    const got = sections(
+      'Evening, Mrs Dube.\nThe lump on her flank is soft and mobile.\nThat comes to about two thousand rand with the lab fees.',
+    );
+    expect(got['Evening, Mrs Dube.']).toBeNull();
+    expect(got['That comes to about two thousand rand with the lab fees.']).toBeNull();
+    expect(got['The lump on her flank is soft and mobile.']).not.toBeNull();
+  });
+});
