@@ -162,6 +162,33 @@ export interface RateLimitEventsTable {
   occurredAt: Timestamp;
 }
 
+/** 0007_jobs (issue 17): a transcription job shared through pg-boss, as its client reads it back. */
+export interface JobsTable {
+  id: string;
+  practiceId: string;
+  clientId: string;
+  kind: string;
+  stage: string;
+  percent: ColumnType<number, number | undefined, number>;
+  piecesDone: ColumnType<number, number | undefined, number>;
+  piecesTotal: ColumnType<number, number | undefined, number>;
+  audioSeconds: number | null;
+  error: string | null;
+  errorStatus: number | null;
+  /** JSON of the transcription once done. */
+  result: string | null;
+  /** JSON of what the job needs besides its audio (pre-consultation hints, vocabulary). */
+  input: string;
+  /** The audio in the blob store. */
+  audioKey: string | null;
+  requestId: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** The process that finished it (at most one: finishing is conditional on the job still running). */
+  finishedBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   recordings: RecordingsTable;
@@ -171,6 +198,7 @@ export interface Database {
   idempotencyKeys: IdempotencyKeysTable;
   auditLog: AuditLogTable;
   rateLimitEvents: RateLimitEventsTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

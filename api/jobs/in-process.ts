@@ -1,0 +1,122 @@
+import type { BlobStore } from '../storage/index.js';
+import type { NotesService } from '../services/notes-service.js';
+import { QueueFullError, type JobQueue } from '../services/job-queue.js';
+import type { TranscriptionService } from '../services/transcription-service.js';
+import { ProgressStore, type ProgressKey } from '../transcription/progress.js';
+import { describeFailure, ShutdownError, type JobFailedError } from './failures.js';
+import type { JobsService, TranscriptionJobResult, TranscriptionTicket } from './types.js';
+import { putAudio, uploadKeyFor } from './uploads.js';
+
+export interface InProcessJobsDeps {
+  transcription: TranscriptionService;
+  notes: NotesService;
+  /** TRANSCRIPTION_JOBS slots and TRANSCRIPTION_QUEUE_LENGTH waiting places. */
+  queue: JobQueue;
+  progress: ProgressStore;
+  blobs: BlobStore;
+  /** 'Powered by' name carried in every result. */
+  providerLabel: string;
+}
+
+/**
+ * Jobs in this process (SQLite, one server): a bounded queue in memory, progress in memory. Nothing here
+ * survives a restart, so stop() fails what is running with 503 + Retry-After and the recorder, which keeps
+ * the recording on the device, sends it again.
+ */
+export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
+  const { transcription, queue, progress, blobs } = deps;
+  const running = new Map<ProgressKey, AbortController>();
+  let stopping = false;
+
+  async function keepUpload(practiceId: string, idempotencyKey: string, audio: Uint8Array): Promise<void> {
+    try {
+      await putAudio(blobs, uploadKeyFor(practiceId, idempotencyKey), audio);
+    } catch (error) {
+      // Only an optimisation for the save (which can still send the audio): never fails the transcription.
+      console.warn(
+        `[jobs] keeping the upload for the save failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  return {
+    backend: 'in-process',
+    async start() {},
+    async stop() {
+      stopping = true;
+      for (const controller of running.values()) controller.abort(new ShutdownError());
+    },
+    async isBusy() {
+      return stopping || queue.isFull();
+    },
+    async isRunning(practiceId, id) {
+      return progress.isRunning(id, practiceId);
+    },
+    async progress(practiceId, id) {
+      return progress.get(id, practiceId);
+    },
+    extract: (request, signal) => deps.notes.extract(request, signal),
+
+    async beginTranscription(practiceId, id) {
+      const key = progress.start(id, practiceId);
+      const finishFailed = (error: unknown): JobFailedError => {
+        const failure = describeFailure(error);
+        progress.finish(key, { error: failure.message, errorStatus: failure.status });
+        if (failure.status === 500) console.error('[transcribe] unexpected failure:', error);
+        return failure;
+      };
+      const ticket: TranscriptionTicket = {
+        id,
+        async fail(error) {
+          finishFailed(error);
+        },
+        async submit(input) {
+          if (stopping) throw finishFailed(new ShutdownError());
+          try {
+            transcription.checkUpload(input.audio);
+          } catch (error) {
+            throw finishFailed(error);
+          }
+          if (queue.isFull()) throw finishFailed(new QueueFullError(queue.retryAfterSeconds));
+          if (input.idempotencyKey) await keepUpload(practiceId, input.idempotencyKey, input.audio);
+          const controller = new AbortController();
+          const onClientGone = () => controller.abort(input.signal?.reason);
+          input.signal?.addEventListener('abort', onClientGone, { once: true });
+          running.set(key, controller);
+          // Joined synchronously after the isFull() check above, so this job is admitted (job-queue.ts).
+          const done = queue
+            .run(
+              () =>
+                transcription.transcribe({
+                  audio: input.audio,
+                  preConsultation: input.preConsultation,
+                  vocabulary: input.vocabulary,
+                  signal: controller.signal,
+                  onProgress: (change) => progress.update(key, change),
+                }),
+              controller.signal,
+            )
+            .then(
+              ({ container: _container, ...result }): TranscriptionJobResult => {
+                const answer = { ...result, provider: deps.providerLabel };
+                progress.finish(key, { result: answer });
+                return answer;
+              },
+              (error: unknown) => {
+                // Handed back at shutdown: the client is told to try again, not that its audio was bad.
+                throw finishFailed(
+                  controller.signal.reason instanceof ShutdownError ? controller.signal.reason : error,
+                );
+              },
+            )
+            .finally(() => {
+              running.delete(key);
+              input.signal?.removeEventListener('abort', onClientGone);
+            });
+          return { done };
+        },
+      };
+      return ticket;
+    },
+  };
+}
