@@ -68,6 +68,24 @@ export const configSchema = z.object({
   TRANSCRIPTION_QUEUE_LENGTH: z.coerce.number().int().min(0).max(1000).default(8),
   /** Transcription progress entries kept per practice (GET /api/transcribe/progress/:id). */
   TRANSCRIPTION_PROGRESS_PER_PRACTICE: z.coerce.number().int().min(1).max(10_000).default(100),
+  /**
+   * Jobs (docs/architecture-jobs.md): 'on' lets this process run transcription and extraction jobs; 'off'
+   * leaves them to `npm run worker` processes (only with PostgreSQL, where the jobs are shared through pg-boss).
+   */
+  JOBS_WORKER: z.enum(['on', 'off']).default('on'),
+  /** pg-boss: a running job whose process sends no heartbeat for this long is handed to another process. */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  /** pg-boss: how often expired and silent jobs are looked for (and queues maintained). */
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** pg-boss: further attempts of a job whose engine failed or whose process died. */
+  JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
+  /** Load the local Whisper model at boot instead of on the first recording. */
+  WHISPER_WARM_UP: z.enum(['on', 'off']).default('off'),
+  /**
+   * A /api/transcribe upload sent with an Idempotency-Key stays this long for the save to reference it
+   * (audio crosses a farm connection once); an upload no save referenced is swept after it.
+   */
+  TRANSCRIPTION_UPLOAD_KEEP_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(48),
   /** ffmpeg binary; unset: the system's, else the one shipped by @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: z.string().min(1).optional(),
   /** local provider: ggml model by name (tiny, base, small, medium, large-v3, large-v3-turbo, base-q5_1…). */

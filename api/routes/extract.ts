@@ -1,30 +1,16 @@
 import { bodyLimit } from 'hono/body-limit';
 import { errorSchema } from '../../shared/schemas/auth.js';
 import { ExtractRequestSchema, ExtractResponseSchema } from '../../shared/schemas/clinical.js';
-import type { Config } from '../config.js';
 import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
 import { HttpError } from '../http/errors.js';
 import { requireUser } from '../http/auth.js';
 import { createRouter } from '../http/router.js';
 import type { Services } from '../services/index.js';
-import { createNotesService, NotesService, transcriptTooLong } from '../services/notes-service.js';
+import { transcriptTooLong } from '../services/notes-service.js';
 
 /** JSON escaping can at most double-and-a-bit a transcript (\uXXXX for control characters); allow for it. */
 const BYTES_PER_CHAR_WORST_CASE = 6;
 const ENVELOPE_BYTES = 64 * 1024;
-
-// One service (one provider client) per running configuration.
-const servicesByConfig = new WeakMap<Config, NotesService>();
-
-function serviceFor(services: Services & { notes?: NotesService }): NotesService {
-  if (services.notes) return services.notes;
-  let service = servicesByConfig.get(services.config);
-  if (!service) {
-    service = createNotesService(services.config);
-    servicesByConfig.set(services.config, service);
-  }
-  return service;
-}
 
 /**
  * POST /api/extract   JSON { transcript, preConsultationData?, recordingMetadata?, segments? }  (signed in)
@@ -35,9 +21,9 @@ function serviceFor(services: Services & { notes?: NotesService }): NotesService
  *   503 { error } + Retry-After when too many extractions are already waiting for the notes engine
  *   401 { error: 'Not authenticated' }
  */
-export function extractRoutes(services: Services & { notes?: NotesService }) {
+export function extractRoutes(services: Services) {
   const router = createRouter();
-  const service = () => serviceFor(services);
+  const { notes, jobs } = services;
   // The handler parses the body itself (so 'Transcript is required' wins over a generic message); the
   // same zod schemas still describe the call in the OpenAPI document.
   router.openAPIRegistry.registerPath({
@@ -65,8 +51,8 @@ export function extractRoutes(services: Services & { notes?: NotesService }) {
     '/extract',
     requireUser(services),
     bodyLimit({
-      maxSize: service().maxTranscriptChars * BYTES_PER_CHAR_WORST_CASE + ENVELOPE_BYTES,
-      onError: (c) => c.json({ error: transcriptTooLong(service().maxTranscriptChars) }, 413),
+      maxSize: notes.maxTranscriptChars * BYTES_PER_CHAR_WORST_CASE + ENVELOPE_BYTES,
+      onError: (c) => c.json({ error: transcriptTooLong(notes.maxTranscriptChars) }, 413),
     }),
     async (c) => {
       let body: unknown;
@@ -78,8 +64,8 @@ export function extractRoutes(services: Services & { notes?: NotesService }) {
       // Checked here, after this route's own size limit (the app-wide check leaves this body alone).
       const control = findControlCharacter(body);
       if (control) throw new HttpError(400, controlCharacterMessage(control.path, control.character));
-      const request = service().parse(body);
-      const response = await service().extract(request, c.req.raw.signal);
+      const request = notes.parse(body);
+      const response = await jobs.extract(request, c.req.raw.signal);
       return c.json(response, 200);
     },
   );

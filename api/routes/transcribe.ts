@@ -5,62 +5,20 @@ import { bodyLimit } from 'hono/body-limit';
 import { audioTooLargeMessage } from '../../shared/format/audio-limit.js';
 import { errorSchema } from '../../shared/schemas/auth.js';
 import { TranscribeAcceptedSchema, TranscribeResponseSchema } from '../../shared/schemas/transcribe.js';
-import type { Config } from '../config.js';
-import { FfmpegMissingError } from '../audio/ffmpeg.js';
 import type { AppEnv } from '../http/env.js';
 import { requireUser } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
-import { withIdempotency } from '../http/idempotency.js';
+import { readIdempotencyKey, withIdempotency } from '../http/idempotency.js';
 import { createRouter } from '../http/router.js';
-import { createTranscriptionProvider, transcriptionProviderLabel } from '../providers/transcription/index.js';
-import { JOB_ID_PATTERN, ProgressStore } from '../transcription/progress.js';
-import { TranscriptionProviderError } from '../providers/transcription/types.js';
+import { BUSY_RETRY_AFTER_SECONDS, describeFailure, JobFailedError, RUNNING_MESSAGE } from '../jobs/index.js';
+import { JOB_ID_PATTERN } from '../transcription/progress.js';
 import { parsePreConsultation } from '../transcription/vocabulary.js';
 import type { Services } from '../services/index.js';
-import { JobQueue, QueueFullError } from '../services/job-queue.js';
-import { AudioInputError, TranscriptionService } from '../services/transcription-service.js';
-
-/** Retry-After of a 503 when every transcription slot is busy and the queue is full. */
-const BUSY_RETRY_AFTER_SECONDS = 30;
+import { QueueFullError } from '../services/job-queue.js';
+import { AudioInputError } from '../services/transcription-service.js';
 
 /** Room for the multipart envelope and the preConsultationData field on top of the audio itself. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
-
-export function transcriptionServiceFor(
-  config: Config,
-  progress = new ProgressStore(undefined, undefined, config.TRANSCRIPTION_PROGRESS_PER_PRACTICE),
-): TranscriptionService {
-  return new TranscriptionService(
-    createTranscriptionProvider(config),
-    {
-      maxAudioBytes: config.MAX_AUDIO_BYTES,
-      maxAudioSeconds: config.MAX_AUDIO_SECONDS,
-      pieceSeconds: config.TRANSCRIPTION_PIECE_SECONDS,
-      // The local engine queues internally; more pieces in flight than it runs would only hold memory.
-      concurrency:
-        config.TRANSCRIPTION_PROVIDER === 'local'
-          ? config.WHISPER_CONCURRENCY
-          : config.TRANSCRIPTION_CONCURRENCY,
-      languages: config.TRANSCRIPTION_LANGUAGES.split(','),
-      ffmpegPath: config.FFMPEG_PATH,
-      queue: new JobQueue(config.TRANSCRIPTION_JOBS, config.TRANSCRIPTION_QUEUE_LENGTH, BUSY_RETRY_AFTER_SECONDS),
-    },
-    progress,
-  );
-}
-
-// One service (one provider, one model load) per running configuration.
-const servicesByConfig = new WeakMap<Config, TranscriptionService>();
-
-function serviceFor(services: Services & { transcription?: TranscriptionService }): TranscriptionService {
-  if (services.transcription) return services.transcription;
-  let service = servicesByConfig.get(services.config);
-  if (!service) {
-    service = transcriptionServiceFor(services.config);
-    servicesByConfig.set(services.config, service);
-  }
-  return service;
-}
 
 /**
  * POST /api/transcribe                    multipart: audio (file), preConsultationData (JSON string, optional)
@@ -74,8 +32,9 @@ function serviceFor(services: Services & { transcription?: TranscriptionService 
  *   result is the 200 body above once an async job is done (null for synchronous requests, which get it directly).
  *   404 { error } for an unknown id or one started by another user.
  */
-export function transcribeRoutes(services: Services & { transcription?: TranscriptionService }) {
+export function transcribeRoutes(services: Services) {
   const router = createRouter();
+  const { jobs } = services;
   const auth = requireUser(services);
   const maxBytes = services.config.MAX_AUDIO_BYTES;
 
@@ -91,12 +50,10 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
         content: {
           'multipart/form-data': {
             schema: z.object({
-              audio: z
-                .string()
-                .openapi({
-                  format: 'binary',
-                  description: 'The recording (webm/opus, mp4/aac, ogg/opus or wav)',
-                }),
+              audio: z.string().openapi({
+                format: 'binary',
+                description: 'The recording (webm/opus, mp4/aac, ogg/opus or wav)',
+              }),
               preConsultationData: z
                 .string()
                 .optional()
@@ -146,8 +103,8 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
     },
   });
 
-  router.get('/transcribe/progress/:id', auth, (c) => {
-    const progress = serviceFor(services).progress?.get(c.req.param('id'), c.var.user.id);
+  router.get('/transcribe/progress/:id', auth, async (c) => {
+    const progress = await jobs.progress(c.var.user.id, c.req.param('id'));
     if (!progress) return c.json({ error: 'No transcription with that id' }, 404);
     return c.json(progress, 200);
   });
@@ -165,93 +122,95 @@ export function transcribeRoutes(services: Services & { transcription?: Transcri
       },
     }),
     async (c) => {
-      const service = serviceFor(services);
+      const practiceId = c.var.user.id;
       const requested = c.req.header('x-request-id');
       if (requested !== undefined && !JOB_ID_PATTERN.test(requested)) {
         return c.json({ error: 'X-Request-Id must be 8–64 letters, digits, - or _' }, 400);
       }
-      if (requested && service.progress?.isRunning(requested, c.var.user.id)) {
-        return c.json({ error: 'A transcription with this X-Request-Id is already running' }, 409);
+      if (requested && (await jobs.isRunning(practiceId, requested))) {
+        return c.json({ error: RUNNING_MESSAGE }, 409);
       }
       // Every slot busy and the queue full: refuse before reading the upload, so a burst costs no memory.
-      if (service.isBusy()) return busy(c);
-      const jobId = requested ?? randomUUID();
-      // Scoped to the practice: another practice choosing the same X-Request-Id gets a job of its own.
-      const progressKey = service.progress?.start(jobId, c.var.user.id);
-      const finishProgress = (outcome?: Parameters<ProgressStore['finish']>[1]) => {
-        if (progressKey) service.progress?.finish(progressKey, outcome);
+      if (await jobs.isBusy()) return busy(c, BUSY_RETRY_AFTER_SECONDS);
+      // Progress reads 'receiving' from here on, while the upload is still arriving.
+      const ticket = await jobs.beginTranscription(practiceId, requested ?? randomUUID(), requested);
+      c.header('X-Request-Id', ticket.id);
+      const answerFailure = (failure: JobFailedError) => {
+        if (failure.retryAfterSeconds !== undefined)
+          return busy(c, failure.retryAfterSeconds, failure.message);
+        return c.json({ error: failure.message }, failure.status);
       };
-      c.header('X-Request-Id', jobId);
-      const provider = transcriptionProviderLabel(services.config);
-      const fail = (error: unknown) => {
-        const { status, message } = describeFailure(error);
-        finishProgress({ error: message, errorStatus: status });
-        if (status === 500) console.error('[transcribe] unexpected failure:', error);
-        return { status, message };
-      };
+      let form: Awaited<ReturnType<typeof readForm>>;
       try {
-        const { audio, preConsultation } = await readForm(c);
-        // The practice's own terms (Settings) join the vocabulary prompt.
-        const { practiceVocabulary: vocabulary } = await services.settings.get(c.var.user.id);
-        if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
-          // Long recordings: answer at once and let the client poll, so no proxy or client timeout
-          // (many cut a response that takes minutes) can lose the work. Bad uploads still fail here.
-          service.checkUpload(audio);
-          if (service.isBusy()) {
-            finishProgress({ error: new QueueFullError(BUSY_RETRY_AFTER_SECONDS).message, errorStatus: 503 });
-            return busy(c);
-          }
-          void service
-            .transcribe({ audio, preConsultation, vocabulary, jobId: progressKey })
-            .then((result) => finishProgress({ result: { ...result, provider } }), fail);
-          return c.json(
-            { id: jobId, stage: 'receiving', progressUrl: `/api/transcribe/progress/${jobId}` },
-            202,
-          );
+        form = await readForm(c);
+      } catch (error) {
+        await ticket.fail(error);
+        return answerFailure(describeFailure(error));
+      }
+      // The practice's own terms (Settings) join the vocabulary prompt.
+      const { practiceVocabulary: vocabulary } = await services.settings.get(practiceId);
+      const idempotencyKey = readIdempotencyKey(c);
+      const input = { audio: form.audio, preConsultation: form.preConsultation, vocabulary, idempotencyKey };
+      if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
+        // Long recordings: answer at once and let the client poll, so no proxy or client timeout
+        // (many cut a response that takes minutes) can lose the work. Bad uploads still fail here.
+        try {
+          const { done } = await ticket.submit(input);
+          done.catch(() => undefined); // read back through the progress URL
+        } catch (error) {
+          return answerFailure(describeFailure(error));
         }
+        return c.json(
+          { id: ticket.id, stage: 'receiving', progressUrl: `/api/transcribe/progress/${ticket.id}` },
+          202,
+        );
+      }
+      try {
         // A replayed upload (the client's local recording id as Idempotency-Key: background sync, a retry
         // after a dropped connection) gets the first transcript back instead of a second transcription.
-        const fingerprint = createHash('sha256')
-          .update(audio)
-          .update(JSON.stringify(preConsultation ?? null))
-          .digest('hex');
         return await withIdempotency(
           services,
           c,
           'transcribe',
           async () => {
-            const result = await service.transcribe({
-              audio,
-              preConsultation,
-              vocabulary,
-              jobId: progressKey,
-              signal: c.req.raw.signal,
-            });
-            finishProgress();
-            return { status: 200, body: { ...result, provider } };
+            const { done } = await ticket.submit({ ...input, signal: c.req.raw.signal });
+            return { status: 200, body: await done };
           },
-          { fingerprint, leaseMs: (services.config.TRANSCRIPTION_TIMEOUT_SECONDS + 60) * 1000 },
+          {
+            fingerprint: transcriptionFingerprint(form.audio, form.preConsultation),
+            leaseMs: (services.config.TRANSCRIPTION_TIMEOUT_SECONDS + 60) * 1000,
+          },
         );
       } catch (error) {
         // Idempotency refusals (409 still running, 422 key reused for other audio) already speak HTTP.
         if (error instanceof HttpError) {
-          finishProgress({ error: error.message, errorStatus: error.status });
+          await ticket.fail(new JobFailedError(error.status as 422, error.message));
           throw error;
         }
-        const { status, message } = fail(error);
-        if (error instanceof QueueFullError) c.header('Retry-After', String(error.retryAfterSeconds));
-        return c.json({ error: message }, status);
+        return answerFailure(describeFailure(error));
       }
     },
   );
   return router;
 }
 
-/** 503 with Retry-After: the queue is full; the recorder keeps the recording and tries again. */
-function busy(c: Context<AppEnv>) {
-  c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+/** 503 with Retry-After: the queue is full (or the server is restarting); the recorder keeps the recording and tries again. */
+function busy(
+  c: Context<AppEnv>,
+  retryAfterSeconds: number,
+  message = new QueueFullError(retryAfterSeconds).message,
+) {
+  c.header('Retry-After', String(retryAfterSeconds));
   c.header('Connection', 'close'); // the unread upload must not be taken for the next request
-  return c.json({ error: new QueueFullError(BUSY_RETRY_AFTER_SECONDS).message }, 503);
+  return c.json({ error: message }, 503);
+}
+
+/** What makes a transcription request what it is, for the Idempotency-Key check. */
+function transcriptionFingerprint(audio: Uint8Array, preConsultation: unknown): string {
+  return createHash('sha256')
+    .update(audio)
+    .update(JSON.stringify(preConsultation ?? null))
+    .digest('hex');
 }
 
 async function readForm(
@@ -279,17 +238,4 @@ async function readForm(
     throw new AudioInputError(400, error instanceof Error ? error.message : 'preConsultationData is invalid');
   }
   return { audio: new Uint8Array(await audio.arrayBuffer()), preConsultation };
-}
-
-function describeFailure(error: unknown): {
-  status: 400 | 413 | 415 | 422 | 500 | 502 | 503 | 504;
-  message: string;
-} {
-  if (error instanceof AudioInputError) return { status: error.status, message: error.message };
-  if (error instanceof TranscriptionProviderError)
-    return { status: error.status, message: `Transcription failed: ${error.message}` };
-  if (error instanceof QueueFullError) return { status: 503, message: error.message };
-  if (error instanceof FfmpegMissingError)
-    return { status: 503, message: `Transcription is not available on this server: ${error.message}` };
-  return { status: 500, message: 'Transcription failed' };
 }

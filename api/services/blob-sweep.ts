@@ -18,6 +18,8 @@ export interface BlobSweepDeps {
    * before its row, and another instance sharing the store may be mid-write right now.
    */
   graceMs: number;
+  /** Keys under these prefixes wait `graceMs` of their own (transcription uploads waiting for their save). */
+  longerGrace?: { prefixes: readonly string[]; graceMs: number } | undefined;
 }
 
 const BATCH = 500;
@@ -28,7 +30,11 @@ const BATCH = 500;
  */
 export async function sweepBlobs(deps: BlobSweepDeps): Promise<BlobSweepReport> {
   const report: BlobSweepReport = { temporaryBlobsDeleted: 0, orphanBlobsDeleted: 0 };
-  const before = deps.clock().getTime() - deps.graceMs;
+  const now = deps.clock().getTime();
+  const before = now - deps.graceMs;
+  const longer = deps.longerGrace;
+  const cutoff = (key: string) =>
+    longer && longer.prefixes.some((prefix) => key.startsWith(prefix)) ? now - longer.graceMs : before;
   let candidates: string[] = [];
   const flush = async () => {
     const referenced = await deps.referencedAudioKeys(candidates);
@@ -40,7 +46,7 @@ export async function sweepBlobs(deps: BlobSweepDeps): Promise<BlobSweepReport> 
     candidates = [];
   };
   for await (const blob of deps.blobs.list()) {
-    if (blob.modifiedAt.getTime() > before) continue;
+    if (blob.modifiedAt.getTime() > cutoff(blob.key)) continue;
     if (blob.temporary) {
       await deps.blobs.delete(blob.key);
       report.temporaryBlobsDeleted++;

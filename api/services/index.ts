@@ -24,6 +24,10 @@ import { createSessionService, type SessionService } from './session-service.js'
 import { createExportService, type ExportService } from './export-service.js';
 import { createSettingsService, type SettingsService } from './settings-service.js';
 import { lazySecretBox } from '../security/secret-box.js';
+import { createJobsService, UPLOAD_PREFIXES, type JobsService } from '../jobs/index.js';
+import { transcriptionProviderLabel } from '../providers/transcription/index.js';
+import { createNotesService, type NotesService } from './notes-service.js';
+import { createTranscriptionService, type TranscriptionService } from './transcription-service.js';
 
 /**
  * Everything a route may call, built once at boot (or per test). Routes receive this and nothing else,
@@ -52,6 +56,16 @@ export interface Services {
   settings: SettingsService;
   /** WhatsApp and e-mail export (POST /api/send-whatsapp, /api/send-email). */
   exports: ExportService;
+  /** The transcription pipeline (decode, pieces, engine, rules); run through `jobs`. */
+  transcription: TranscriptionService;
+  /** Notes from a transcript (POST /api/extract). */
+  notes: NotesService;
+  /** Transcription and extraction as jobs: in this process (SQLite) or shared through pg-boss (PostgreSQL). */
+  jobs: JobsService;
+  /** Boot: loads the local model when WHISPER_WARM_UP=on and starts taking jobs. */
+  start(): Promise<void>;
+  /** Shutdown: stops taking jobs, hands back running ones, closes the engines. Idempotent. */
+  stop(): Promise<void>;
 }
 
 export interface ServiceOptions {
@@ -63,6 +77,8 @@ export interface ServiceOptions {
   mailer?: Mailer;
   /** Defaults to the store BLOB_STORE selects. */
   blobs?: BlobStore;
+  /** Defaults to the engine TRANSCRIPTION_PROVIDER selects (tests point one at a local peer). */
+  transcription?: TranscriptionService;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -127,6 +143,11 @@ export function createServices(options: ServiceOptions): Services {
         referencedAudioKeys: (keys) => adminRepo.referencedAudioKeys(keys),
         clock,
         graceMs: config.ORPHAN_BLOB_GRACE_MINUTES * 60_000,
+        // Transcription uploads wait for their save (audio once), job audio for its job: kept longer.
+        longerGrace: {
+          prefixes: UPLOAD_PREFIXES,
+          graceMs: config.TRANSCRIPTION_UPLOAD_KEEP_HOURS * 60 * 60_000,
+        },
       }),
   });
 
@@ -142,6 +163,20 @@ export function createServices(options: ServiceOptions): Services {
     whatsapp: { baseUrl: config.WHATSAPP_API_BASE_URL, version: config.WHATSAPP_API_VERSION },
   });
   const exports = createExportService({ settings, mailer, audit, clock, rateLimits });
+
+  const transcription = options.transcription ?? createTranscriptionService(config);
+  const notes = createNotesService(config);
+  const jobs = createJobsService({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    blobs,
+    clock,
+    transcription,
+    notes,
+    providerLabel: transcriptionProviderLabel(config),
+  });
+  let stopped: Promise<void> | undefined;
 
   return {
     config,
@@ -159,5 +194,19 @@ export function createServices(options: ServiceOptions): Services {
     retention,
     settings,
     exports,
+    transcription,
+    notes,
+    jobs,
+    async start() {
+      if (config.WHISPER_WARM_UP === 'on') await transcription.warmUp();
+      await jobs.start();
+    },
+    stop() {
+      stopped ??= (async () => {
+        await jobs.stop();
+        await transcription.close();
+      })();
+      return stopped;
+    },
   };
 }

@@ -3,22 +3,12 @@ import { AudioDecodeError, decodeToPcm, SAMPLE_RATE } from '../audio/ffmpeg.js';
 import { splitAtSilences, type AudioPiece } from '../audio/split.js';
 import { stitchTexts } from '../audio/stitch.js';
 import { audioTooLargeMessage } from '../../shared/format/audio-limit.js';
-import type { JobQueue } from './job-queue.js';
 import { normalizeClinicalText } from '../transcription/clinical-text.js';
 import { summarizeLanguages } from '../transcription/languages.js';
-import type { ProgressKey, ProgressStore } from '../transcription/progress.js';
+import type { ProgressChange } from '../transcription/progress.js';
 import { echoesPrompt } from '../transcription/prompt-echo.js';
-import {
-  applyToSegments,
-  dropPromptOnlyWords,
-  promptTerms,
-  termsIn,
-} from '../transcription/prompt-leak.js';
-import {
-  foreignCharacters,
-  hasForeignScript,
-  markForeignScript,
-} from '../transcription/script-filter.js';
+import { applyToSegments, dropPromptOnlyWords, promptTerms, termsIn } from '../transcription/prompt-leak.js';
+import { foreignCharacters, hasForeignScript, markForeignScript } from '../transcription/script-filter.js';
 import { collapseRepetitionLoops } from '../transcription/repetition-loops.js';
 import { withTemperatureFallback } from '../transcription/temperature-fallback.js';
 import type {
@@ -28,6 +18,8 @@ import type {
 } from '../providers/transcription/types.js';
 import { buildVocabularyPrompt, type PreConsultationHints } from '../transcription/vocabulary.js';
 import { isEnglishWord } from '../transcription/english-words.js';
+import type { Config } from '../config.js';
+import { createTranscriptionProvider } from '../providers/transcription/index.js';
 import { findMishearings, type LexiconSuggestion } from '../../shared/transcript/lexicon-check.js';
 
 /** A bad upload, answered with its own 4xx and a message the recorder shows in its banner. */
@@ -50,8 +42,6 @@ export interface TranscriptionSettings {
   /** Languages a consultation may be in (ISO codes); another detection is retried in the fallback. */
   languages: string[];
   ffmpegPath?: string | undefined;
-  /** Bounds whole jobs (decode + transcription) across requests; unbounded when omitted (scripts, unit tests). */
-  queue?: JobQueue | undefined;
 }
 
 export interface TranscriptionRequest {
@@ -59,8 +49,8 @@ export interface TranscriptionRequest {
   preConsultation?: PreConsultationHints;
   /** The practice's own vocabulary from Settings, for the prompt. */
   vocabulary?: string | null | undefined;
-  /** The job's key in the progress store (its practice and id), when progress is followed. */
-  jobId?: ProgressKey | undefined;
+  /** Told each step (decoding, pieces done), when the job's progress is followed. */
+  onProgress?: ((change: ProgressChange) => void) | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -102,8 +92,17 @@ export class TranscriptionService {
   constructor(
     readonly provider: TranscriptionProvider,
     readonly settings: TranscriptionSettings,
-    readonly progress?: ProgressStore,
   ) {}
+
+  /** Loads the engine (a local model) ahead of the first recording. */
+  async warmUp(): Promise<void> {
+    await this.provider.warmUp?.();
+  }
+
+  /** Stops the engine (local Whisper host processes); running transcriptions fail. */
+  async close(): Promise<void> {
+    await this.provider.close?.();
+  }
 
   /** Cheap checks before any decoding: empty, too large, not audio. */
   checkUpload(audio: Uint8Array): AudioContainer {
@@ -121,31 +120,16 @@ export class TranscriptionService {
     return container;
   }
 
-  /** True when a new job would be refused with 503: every slot busy and the queue full. */
-  isBusy(): boolean {
-    return this.settings.queue?.isFull() ?? false;
-  }
-
   /**
-   * Checks the upload, then runs the job in the shared queue (TRANSCRIPTION_JOBS at once, so at most that
-   * many ffmpeg decoders); QueueFullError when TRANSCRIPTION_QUEUE_LENGTH jobs already wait. The queue
-   * is joined synchronously, so a caller that saw isBusy() false in the same tick is admitted.
+   * Checks the upload, then decodes and transcribes it. How many run at once is the jobs service's
+   * business (api/jobs/): TRANSCRIPTION_JOBS slots in this process, or pg-boss workers.
    */
   transcribe(request: TranscriptionRequest): Promise<TranscriptionResult> {
-    try {
-      this.checkUpload(request.audio);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    const { queue } = this.settings;
-    return queue ? queue.run(() => this.transcribeNow(request), request.signal) : this.transcribeNow(request);
+    return this.transcribeNow(request);
   }
 
   private async transcribeNow(request: TranscriptionRequest): Promise<TranscriptionResult> {
-    const { jobId } = request;
-    const track = (change: Parameters<ProgressStore['update']>[1]) => {
-      if (jobId) this.progress?.update(jobId, change);
-    };
+    const track = (change: ProgressChange) => request.onProgress?.(change);
     const container = this.checkUpload(request.audio);
     track({ stage: 'decoding', percent: 1 });
     let pcm: Int16Array;
@@ -350,3 +334,19 @@ const SCRIPT_RETRY_TEMPERATURE = 0.4;
 const cleanText = (text: string): string => normalizeClinicalText(collapseRepetitionLoops(text));
 const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 const round = (value: number): number => Math.round(value * 100) / 100;
+
+/** The service for the running configuration (createServices builds it once). */
+export function createTranscriptionService(config: Config): TranscriptionService {
+  return new TranscriptionService(createTranscriptionProvider(config), {
+    maxAudioBytes: config.MAX_AUDIO_BYTES,
+    maxAudioSeconds: config.MAX_AUDIO_SECONDS,
+    pieceSeconds: config.TRANSCRIPTION_PIECE_SECONDS,
+    // The local engine queues internally; more pieces in flight than it runs would only hold memory.
+    concurrency:
+      config.TRANSCRIPTION_PROVIDER === 'local'
+        ? config.WHISPER_CONCURRENCY
+        : config.TRANSCRIPTION_CONCURRENCY,
+    languages: config.TRANSCRIPTION_LANGUAGES.split(','),
+    ffmpegPath: config.FFMPEG_PATH,
+  });
+}

@@ -23,6 +23,9 @@ export interface TranscriptionProgress {
   updatedAt: string;
 }
 
+/** One step of a running job: what changed since the last. */
+export type ProgressChange = Partial<Omit<TranscriptionProgress, 'id' | 'startedAt' | 'updatedAt'>>;
+
 interface Entry {
   ownerId: string;
   progress: TranscriptionProgress;
@@ -83,10 +86,7 @@ export class ProgressStore {
     return key;
   }
 
-  update(
-    key: ProgressKey,
-    change: Partial<Omit<TranscriptionProgress, 'id' | 'startedAt' | 'updatedAt'>>,
-  ): void {
+  update(key: ProgressKey, change: ProgressChange): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     const percent = Math.max(
