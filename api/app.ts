@@ -16,6 +16,7 @@ import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { exportRoutes } from './routes/export.js';
 import { extractRoutes } from './routes/extract.js';
+import { herdVisitRoutes } from './routes/herd-visits.js';
 import { metaRoutes } from './routes/meta.js';
 import { recordingsRoutes } from './routes/recordings.js';
 import { settingsRoutes } from './routes/settings.js';
@@ -62,6 +63,7 @@ export function createApp({ services, webDir }: AppOptions): OpenAPIHono<AppEnv>
   app.route('/api', transcribeRoutes(services));
   app.route('/api', transcriptSuggestionsRoutes(services));
   app.route('/api/recordings', recordingsRoutes(services));
+  app.route('/api/herd-visits', herdVisitRoutes(services));
   app.route('/api', extractRoutes(services));
   app.route('/api', exportRoutes(services));
   app.route('/api/settings', settingsRoutes(services));

@@ -79,6 +79,20 @@ export interface RecordingsTable {
    * the repository; what search compares, indexed by FTS5 trigram (SQLite) or pg_trgm (PostgreSQL).
    */
   searchText: ColumnType<string | null, string | null | undefined, string | null>;
+  // 0008_herd_visits (issue 20): a herd visit ('visit') and its animals ('animal', parentRecordingId → visit).
+  herdRole: ColumnType<
+    'visit' | 'animal' | null,
+    'visit' | 'animal' | null | undefined,
+    'visit' | 'animal' | null
+  >;
+  /** The animal's ear tag or number as spoken ('231'); null for other rows. */
+  animalTag: ColumnType<string | null, string | null | undefined, string | null>;
+  /** tagKey(animalTag): what the animal's history compares. */
+  animalTagKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The farm (client name), case-folded as search folds it. */
+  farmKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON: an animal's key, kind, name and treatments, or a visit's group name, size and group treatments. */
+  herdData: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every state the notes of a recording have had: clinical records are never silently overwritten. */

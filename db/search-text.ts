@@ -21,11 +21,15 @@ export interface SearchableFields {
   patientName?: string | null | undefined;
   clientName?: string | null | undefined;
   species?: string | null | undefined;
+  /** A herd animal's ear tag (issue 20): History finds an animal by its tag even after it was renamed. */
+  animalTag?: string | null | undefined;
 }
 
 /** The stored `searchText` column of a recording. */
 export function searchTextOf(fields: SearchableFields): string {
-  return [fields.patientName, fields.clientName, fields.species]
+  const base = [fields.patientName, fields.clientName, fields.species];
+  // Rows without a tag keep the three fields exactly as 0006 wrote them.
+  return (fields.animalTag ? [...base, fields.animalTag] : base)
     .map((value) => foldForSearch(value ?? ''))
     .join(SEARCH_FIELD_SEPARATOR);
 }

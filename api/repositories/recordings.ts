@@ -37,7 +37,11 @@ const LISTED_COLUMNS = [
   'notesVersion',
 ] as const;
 
-export type RecordingListRow = Omit<RecordingRow, 'audioData' | 'searchText'>;
+/** Herd-visit columns (0008) are read by api/repositories/herd-visits.ts, not here. */
+export type RecordingListRow = Omit<
+  RecordingRow,
+  'audioData' | 'searchText' | 'herdRole' | 'animalTag' | 'animalTagKey' | 'farmKey' | 'herdData'
+>;
 
 /** What a history or search list shows (issue 19: cards only; details are fetched when one is opened). */
 const CARD_COLUMNS = [

@@ -6,6 +6,7 @@ import * as practiceSettings from './0004_practice_settings.js';
 import * as practiceVocabulary from './0005_practice_vocabulary.js';
 import * as historySearch from './0006_history_search.js';
 import * as jobs from './0007_jobs.js';
+import * as herdVisits from './0008_herd_visits.js';
 
 /** Migrations in order. Static imports keep them inside the bundle and free of file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_practice_vocabulary': practiceVocabulary,
   '0006_history_search': historySearch,
   '0007_jobs': jobs,
+  '0008_herd_visits': herdVisits,
 };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { StoredClinicalDataSchema } from './clinical.js';
 import { withoutControlCharacters } from './control-characters.js';
+import { recordingSchema, saveRecordingResponseSchema, uploadMetadataSchema } from './recordings.js';
 
 /**
  * Herd and flock visits (issue 20 §1): one recording of many animals, split into a group entry and one entry
@@ -119,3 +121,50 @@ export const animalHistoryQuerySchema = z.object({
     .max(40)
     .refine(...withoutControlCharacters('tag')),
 });
+
+// ---- API (POST /api/herd-visits, GET /api/herd-visits/{id}, GET /api/herd-visits/animal-history) ----------
+
+/**
+ * The `metadata` field of POST /api/herd-visits: the visit's save fields (as /api/recordings/save-upload;
+ * its soapNotes are the group note) plus the reviewed split.
+ */
+export const saveHerdVisitMetadataSchema = uploadMetadataSchema.extend({ herd: HerdVisitNotesSchema });
+export type SaveHerdVisitMetadata = z.infer<typeof saveHerdVisitMetadataSchema>;
+
+/** One animal's record of a visit, as the review, History and the animal's history show it. */
+export const herdAnimalRecordSchema = z.object({
+  id: z.string(),
+  /** The visit's record. */
+  parentRecordingId: z.string(),
+  /** The animal's key within its visit (HerdAnimal.key). */
+  key: z.string(),
+  patientName: z.string(),
+  animalTag: z.string().nullable(),
+  kind: z.string().nullable(),
+  species: z.string().nullable(),
+  clientName: z.string().nullable(),
+  recordedAt: z.string(),
+  notesVersion: z.number().int(),
+  soapNotes: StoredClinicalDataSchema.nullable(),
+  treatments: z.array(HerdTreatmentSchema),
+});
+export type HerdAnimalRecord = z.infer<typeof herdAnimalRecordSchema>;
+
+export const saveHerdVisitResponseSchema = z.object({
+  success: z.literal(true),
+  visit: saveRecordingResponseSchema.shape.recording,
+  animals: z.array(herdAnimalRecordSchema),
+});
+export type SaveHerdVisitResponse = z.infer<typeof saveHerdVisitResponseSchema>;
+
+export const herdVisitResponseSchema = z.object({
+  visit: recordingSchema,
+  groupName: z.string().nullable(),
+  animalCount: z.number().int().nullable(),
+  groupTreatments: z.array(HerdTreatmentSchema),
+  animals: z.array(herdAnimalRecordSchema),
+});
+export type HerdVisitResponse = z.infer<typeof herdVisitResponseSchema>;
+
+export const animalHistoryResponseSchema = z.object({ records: z.array(herdAnimalRecordSchema) });
+export type AnimalHistoryResponse = z.infer<typeof animalHistoryResponseSchema>;

@@ -10,6 +10,7 @@ import { createApp } from '../../api/app.js';
 import { SESSION_COOKIE, registerUser, uniqueEmail } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';
+import { herdForm } from './herd-fixtures.js';
 import { fakeAudio, saveBody } from './recordings-fixtures.js';
 
 type Role = 'anonymous' | 'practiceAUser' | 'practiceAAdmin' | 'practiceBUser';
@@ -33,6 +34,8 @@ interface World {
   userB: Account;
   /** A non-destructive object (recording) of each practice. */
   recording: Record<Owner, string>;
+  /** A herd visit of each practice (issue 20). */
+  herdVisit: Record<Owner, string>;
   /** A fresh recording of that practice, for routes that destroy their object. */
   freshRecording(owner: Owner): Promise<string>;
   /** A fresh account of that practice, for routes that destroy it. */
@@ -168,6 +171,20 @@ const matrix: Record<string, MatrixEntry> = {
     request: async (w, o) => ({ path: `/api/recordings/${await w.freshRecording(o)}` }),
     expect: ownPracticeOnly(200),
   },
+  // Herd visits (issue 20): the visit is a clinical record of its practice.
+  'POST /api/herd-visits': {
+    request: () => ({ path: '/api/herd-visits', body: herdForm((seed += 1)) }),
+    expect: signedIn(200),
+  },
+  'GET /api/herd-visits/:id': {
+    request: (w, o) => ({ path: `/api/herd-visits/${w.herdVisit[o]}` }),
+    expect: ownPracticeOnly(200),
+  },
+  // Searches the caller's own practice only: another practice's animals are simply not in the answer.
+  'GET /api/herd-visits/animal-history': {
+    request: () => ({ path: '/api/herd-visits/animal-history?farm=Graham%20Botha&tag=231' }),
+    expect: signedIn(200),
+  },
   'POST /api/extract': {
     request: () => ({
       path: '/api/extract',
@@ -297,12 +314,18 @@ describe.each(dialects)('authorisation matrix (%s)', (dialect) => {
       expect(response.status).toBe(200);
       return ((await response.json()) as { recording: { id: string } }).recording.id;
     };
+    const herdVisitFor = async (api: ApiClient) => {
+      const response = await api.post('/api/herd-visits', herdForm((seed += 1)));
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { visit: { id: string } }).visit.id;
+    };
     world = {
       server,
       userA,
       adminA,
       userB,
       recording: { A: await saveFor(userA.api), B: await saveFor(userB.api) },
+      herdVisit: { A: await herdVisitFor(userA.api), B: await herdVisitFor(userB.api) },
       freshRecording: (owner) => saveFor(owner === 'A' ? userA.api : userB.api),
       freshUser: async (owner) => (await register(owner === 'A' ? 'Practice A' : 'Practice B')).id,
       user: (owner) => (owner === 'A' ? userA : userB),

@@ -1,0 +1,150 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { errorSchema } from '../../shared/schemas/auth.js';
+import {
+  animalHistoryQuerySchema,
+  animalHistoryResponseSchema,
+  herdMessages,
+  herdVisitResponseSchema,
+  saveHerdVisitMetadataSchema,
+  saveHerdVisitResponseSchema,
+} from '../../shared/schemas/herd.js';
+import { recordingIdParamsSchema, recordingMessages } from '../../shared/schemas/recordings.js';
+import { requireUser } from '../http/auth.js';
+import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
+import { badRequest, describeZodError } from '../http/errors.js';
+import { readIdempotencyKey } from '../http/idempotency.js';
+import { createRouter } from '../http/router.js';
+import { herdVisitsRepository } from '../repositories/herd-visits.js';
+import { noteVersionsRepository } from '../repositories/note-versions.js';
+import { createHerdService } from '../services/herd-service.js';
+import type { Services } from '../services/index.js';
+
+const BODY_OVERHEAD_BYTES = 4 * 1024 * 1024;
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const errorResponse = (description: string) => json(errorSchema, description);
+
+/**
+ * Herd and flock visits (issue 20): save a visit with its animals, read it back, and one animal's records
+ * across visits at a farm. Scoped to the signed-in practice like every recordings route.
+ */
+export function herdVisitRoutes(services: Services) {
+  const router = createRouter();
+  const auth = requireUser(services);
+  // Built here from the shared services, so the herd feature adds no wiring to the services index.
+  const herd = createHerdService({
+    db: services.database.db,
+    recordings: services.recordings,
+    herd: herdVisitsRepository(services.database.db),
+    noteVersions: noteVersionsRepository(services.database.db),
+    clock: services.clock,
+  });
+  const maxAudio = services.config.MAX_UPLOAD_BYTES;
+  const uploadLimit = bodyLimit({
+    maxSize: maxAudio + BODY_OVERHEAD_BYTES,
+    onError: (c: Context) =>
+      c.json({ error: `The recording is too large (limit ${(maxAudio / 1_000_000).toFixed(1)} MB)` }, 413),
+  });
+
+  router.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'post',
+      path: '/',
+      summary: 'Save a herd or flock visit: one record for the visit and one per animal (parentRecordingId)',
+      description:
+        "multipart/form-data: the visit's audio in 'audio', and in 'metadata' the JSON of the /api/recordings/" +
+        "save-upload fields plus 'herd' (group note, treatments, animals). The same Idempotency-Key saves the " +
+        'same visit again: changed animals get a new notes version, new ones are added, removed ones deleted.',
+      request: {
+        body: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: z.object({
+                audio: z.string().openapi({ type: 'string', format: 'binary' }),
+                metadata: z.string().openapi({ description: 'JSON text: save-upload fields plus herd' }),
+              }),
+            },
+          },
+        },
+      },
+      responses: {
+        200: json(saveHerdVisitResponseSchema, 'The visit and its animals as saved'),
+        400: errorResponse(recordingMessages.uploadForm),
+        401: errorResponse('Not authenticated'),
+        409: errorResponse(recordingMessages.notesConflict),
+        413: errorResponse('The recording is larger than MAX_UPLOAD_BYTES'),
+      },
+    }),
+  );
+  router.post('/', auth, uploadLimit, async (c) => {
+    if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? ''))
+      throw badRequest(recordingMessages.uploadForm);
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody({ all: false });
+    } catch {
+      throw badRequest(recordingMessages.uploadForm);
+    }
+    const file = form.audio;
+    const metadataText = form.metadata;
+    if (!(file instanceof File)) throw badRequest(recordingMessages.missingData);
+    if (typeof metadataText !== 'string') throw badRequest(recordingMessages.uploadForm);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(metadataText);
+    } catch {
+      throw badRequest(recordingMessages.metadataInvalid);
+    }
+    const control = findControlCharacter(raw);
+    if (control) throw badRequest(controlCharacterMessage(control.path, control.character));
+    const parsed = saveHerdVisitMetadataSchema.safeParse(raw);
+    if (!parsed.success) throw badRequest(describeZodError(parsed.error));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (bytes.byteLength === 0) throw badRequest(recordingMessages.missingData);
+    const audio = services.recordings.audioFromBytes(bytes, file.type || undefined);
+    return c.json(await herd.save(c.var.user, parsed.data, audio, readIdempotencyKey(c)), 200);
+  });
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/animal-history',
+      summary: "One animal's records across visits at one farm: 'all records of ewe 231 at this farm'",
+      middleware: [auth] as const,
+      request: { query: animalHistoryQuerySchema },
+      responses: {
+        200: json(animalHistoryResponseSchema, 'Newest first'),
+        400: errorResponse(`'${herdMessages.farmRequired}' or '${herdMessages.tagRequired}'`),
+        401: errorResponse('Not authenticated'),
+      },
+    }),
+    async (c) => {
+      const { farm, tag } = c.req.valid('query');
+      return c.json({ records: await herd.animalHistory(c.var.user.id, farm, tag) }, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      summary: 'A herd visit with its group treatments and its animals',
+      middleware: [auth] as const,
+      request: { params: recordingIdParamsSchema },
+      responses: {
+        200: json(herdVisitResponseSchema, 'The visit'),
+        400: errorResponse('Malformed id'),
+        401: errorResponse('Not authenticated'),
+        404: errorResponse(herdMessages.notFound),
+      },
+    }),
+    async (c) => c.json(await herd.get(c.var.user.id, c.req.valid('param').id), 200),
+  );
+
+  return router;
+}
