@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { ensurePrivateDir, preparePrivateSqliteFile } from '../api/security/file-modes.js';
+import { ensurePrivateDir, preparePrivateSqliteFile } from './file-modes.js';
 import {
   Kysely,
   Migrator,
@@ -91,7 +91,7 @@ export function openDatabase(options: {
   const file = url
     ? path.resolve(url.replace(/^sqlite:(\/\/)?/i, ''))
     : path.join(options.dataDir, 'veldvet.sqlite');
-  // Clinical records and password hashes: owner-only folder, database, -wal and -shm (api/security/file-modes.ts).
+  // Clinical records and password hashes: owner-only folder, database, -wal and -shm (db/file-modes.ts).
   if (url) fs.mkdirSync(path.dirname(file), { recursive: true });
   else ensurePrivateDir(path.dirname(file));
   preparePrivateSqliteFile(file);

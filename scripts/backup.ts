@@ -21,7 +21,7 @@ import pg from 'pg';
 import { loadConfig } from '../api/config.js';
 import { createBlobStore, type BlobStore } from '../api/storage/index.js';
 import { openDatabase } from '../db/database.js';
-import { ensurePrivateDir, PRIVATE_DIR_MODE, restrictNewFiles } from '../api/security/file-modes.js';
+import { ensurePrivateDir, PRIVATE_DIR_MODE, restrictNewFiles } from '../db/file-modes.js';
 import { FORMAT, MANIFEST, pgEnvironment, run, safeRelativeKey, sha256File, type AudioEntry, type Manifest } from './backup-format.js';
 
 interface AudioRef {

@@ -12,12 +12,12 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/config.js';
 import { createBlobStore } from '../api/storage/index.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
-import { restrictNewFiles } from '../api/security/file-modes.js';
+import { restrictNewFiles } from '../db/file-modes.js';
 import { FORMAT, MANIFEST, pgEnvironment, run, safeRelativeKey, sha256File, type Manifest } from './backup-format.js';
 
 async function verify(fromDir: string, manifest: Manifest): Promise<void> {
   if (manifest.format !== FORMAT) throw new Error(`Not a VeldVet backup (format ${String(manifest.format)})`);
-  restrictNewFiles(); // the restored database and audio are owner-only (api/security/file-modes.ts)
+  restrictNewFiles(); // the restored database and audio are owner-only (db/file-modes.ts)
   const dbFile = path.join(fromDir, manifest.database.file);
   if ((await sha256File(dbFile)) !== manifest.database.sha256) throw new Error(`${manifest.database.file} does not match its SHA-256`);
   for (const entry of manifest.audio) {

@@ -10,7 +10,7 @@ import {
   type BlobStore,
   type ByteRange,
 } from './blob-store.js';
-import { PRIVATE_DIR_MODE } from '../security/file-modes.js';
+import { PRIVATE_DIR_MODE } from '../../db/file-modes.js';
 
 /** Files are immutable once written, so a verified hash stays good while size, mtime and inode are unchanged. */
 interface VerifiedFile {
