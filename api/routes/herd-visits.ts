@@ -9,7 +9,10 @@ import {
   herdVisitResponseSchema,
   saveHerdVisitMetadataSchema,
   saveHerdVisitResponseSchema,
+  splitHerdVisitRequestSchema,
+  splitHerdVisitResponseSchema,
 } from '../../shared/schemas/herd.js';
+import { extractHerdVisit } from '../../shared/notes/herd.js';
 import { recordingIdParamsSchema, recordingMessages } from '../../shared/schemas/recordings.js';
 import { requireUser } from '../http/auth.js';
 import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
@@ -109,6 +112,31 @@ export function herdVisitRoutes(services: Services) {
     const audio = services.recordings.audioFromBytes(bytes, file.type || undefined);
     return c.json(await herd.save(c.var.user, parsed.data, audio, readIdempotencyKey(c)), 200);
   });
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/split',
+      summary: 'Split a herd visit transcript into a group entry and one entry per animal (for the review)',
+      description:
+        'The embedded notes engine (shared/notes/herd.ts): animals by ear tag, number or kind as spoken in ' +
+        'English or Afrikaans, findings and treatments (product, dose, route, count, batch) on their entry.',
+      middleware: [auth] as const,
+      request: {
+        body: { content: { 'application/json': { schema: splitHerdVisitRequestSchema } }, required: true },
+      },
+      responses: {
+        200: json(splitHerdVisitResponseSchema, 'The split'),
+        400: errorResponse('Invalid input'),
+        401: errorResponse('Not authenticated'),
+      },
+    }),
+    (c) => {
+      const { transcript, preConsultationData } = c.req.valid('json');
+      const herd = extractHerdVisit({ transcript, ...(preConsultationData ? { preConsultationData } : {}) });
+      return c.json({ herd }, 200);
+    },
+  );
 
   router.openapi(
     createRoute({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StoredClinicalDataSchema } from './clinical.js';
+import { PreConsultationDataSchema, StoredClinicalDataSchema } from './clinical.js';
 import { withoutControlCharacters } from './control-characters.js';
 import { recordingSchema, saveRecordingResponseSchema, uploadMetadataSchema } from './recordings.js';
 
@@ -168,3 +168,13 @@ export type HerdVisitResponse = z.infer<typeof herdVisitResponseSchema>;
 
 export const animalHistoryResponseSchema = z.object({ records: z.array(herdAnimalRecordSchema) });
 export type AnimalHistoryResponse = z.infer<typeof animalHistoryResponseSchema>;
+
+/** Longest transcript POST /api/herd-visits/split takes: about an hour and a half of dictation. */
+export const MAX_HERD_TRANSCRIPT_CHARS = 100_000;
+
+/** POST /api/herd-visits/split: the visit's transcript split into group and animals, for the review. */
+export const splitHerdVisitRequestSchema = z.object({
+  transcript: z.string().max(MAX_HERD_TRANSCRIPT_CHARS),
+  preConsultationData: PreConsultationDataSchema.optional(),
+});
+export const splitHerdVisitResponseSchema = z.object({ herd: HerdVisitNotesSchema });

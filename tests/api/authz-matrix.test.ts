@@ -176,6 +176,15 @@ const matrix: Record<string, MatrixEntry> = {
     request: () => ({ path: '/api/herd-visits', body: herdForm((seed += 1)) }),
     expect: signedIn(200),
   },
+  'POST /api/herd-visits/split': {
+    request: () => ({
+      path: '/api/herd-visits/split',
+      body: {
+        transcript: 'Ewe 231 has bottle jaw. Ewe 232 is lame. All 120 ewes dosed with closantel 10 mg/kg.',
+      },
+    }),
+    expect: signedIn(200),
+  },
   'GET /api/herd-visits/:id': {
     request: (w, o) => ({ path: `/api/herd-visits/${w.herdVisit[o]}` }),
     expect: ownPracticeOnly(200),

@@ -180,6 +180,26 @@ describe.each(dialects)('herd visits (%s)', (dialect) => {
     expect(third.animals.map((a) => a.notesVersion)).toEqual([2, 1, 1]);
   });
 
+  it('splits a transcript for the review with the notes engine', async () => {
+    const response = await api.post('/api/herd-visits/split', {
+      transcript:
+        'Die ooie hoes. Ooi 12 het koors, temperatuur 40.6. Ewe 47 is bright. The same for 47. ' +
+        'Al 85 ooie kry pasteurella-entstof 2 ml onderhuids, lotnommer P7731.',
+      preConsultationData: {
+        species: 'Sheep',
+        consultationType: 'Herd Visit',
+        groupName: 'Kamp 3 ooie',
+        animalCount: '85',
+      },
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { herd } = (await response.json()) as { herd: ReturnType<typeof sampleHerd> };
+    expect(herd.animals.map((a) => a.tag)).toEqual(['12', '47']);
+    expect(herd.groupName).toBe('Kamp 3 ooie');
+    expect(herd.group.treatments[0]).toMatchObject({ animalCount: 85, batchNumber: 'P7731', route: 'SC' });
+    expect((await api.post('/api/herd-visits/split', { transcript: 'x'.repeat(100_001) })).status).toBe(400);
+  });
+
   it('refuses a malformed herd and keeps practices apart', async () => {
     const bad = herdForm(
       (seed += 1),
