@@ -55,6 +55,9 @@ export type RecordingPatch = Partial<
     | 'serverRecordingId'
     | 'serverNotesVersion'
     | 'serverSavedFingerprint'
+    | 'herdVisit'
+    | 'herdServerVisitId'
+    | 'herdSavedFingerprint'
   >
 >;
 

@@ -7,6 +7,7 @@ import {
 } from '../../../../../shared/schemas/clinical';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/Field';
+import { HerdVisitFields } from '../../herd/HerdVisitFields';
 import styles from './Recorder.module.css';
 
 interface PreConsultationPanelProps {
@@ -89,6 +90,9 @@ export function PreConsultationPanel({ value, onChange, disabled }: PreConsultat
               ))}
             </select>
           </label>
+          {value.consultationType === 'Herd Visit' && (
+            <HerdVisitFields value={value} disabled={disabled} onChange={update} />
+          )}
         </div>
       )}
     </Card>

@@ -7,6 +7,7 @@ import type {
   StoredClinicalData,
   TranscriptSegment,
 } from '../../../../../shared/schemas/clinical.js';
+import type { HerdVisitNotes } from '../../../../../shared/schemas/herd.js';
 import type { RetryState } from '../processing/retry-schedule.js';
 
 /**
@@ -48,4 +49,10 @@ export interface LocalRecording {
   serverNotesVersion?: number;
   /** Fingerprint of the notes + transcript last saved to the server: equal means '✓ Saved'. */
   serverSavedFingerprint?: string;
+  /** Herd Visit (issue 20, features/herd): the reviewed split into group and animals. */
+  herdVisit?: HerdVisitNotes;
+  /** The visit's server id once saved with its animals (POST /api/herd-visits). */
+  herdServerVisitId?: string;
+  /** Fingerprint of the herd split last saved: equal means '✓ Saved'. */
+  herdSavedFingerprint?: string;
 }
