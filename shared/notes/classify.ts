@@ -169,13 +169,24 @@ export function isQuestion(text: string): boolean {
 /** Guesses who speaks a turn when the transcript has no speaker labels. */
 export function inferSpeaker(turnText: string, language: Language): Speaker {
   const lex = lexicon();
+  // An owner citing the vet's earlier advice is reporting history, doses and all ('soos Dokter gesê het').
+  if (OWNER_CITES_VET.test(turnText)) return 'client';
   const clientMarks = findTerms(lex.clientMarkers, turnText).length;
   if (clientMarks === 0) return 'unknown';
+  return vetSigns(turnText, language) > 0 ? 'unknown' : 'client';
+}
+
+const OWNER_CITES_VET =
+  /(?<![\p{L}])(?:soos (?:die )?(?:dokter|dok|veearts) (?:gesê|voorgeskryf|aanbeveel)|as (?:the )?(?:doctor|doc|vet) (?:said|told|prescribed|recommended)|like (?:the )?(?:doctor|doc|vet) (?:said|told))(?![\p{L}])/iu;
+
+/** Signs that the vet speaks: doses, vital signs, decisive assessment words, a named disease. */
+function vetSigns(turnText: string, language: Language): number {
+  const lex = lexicon();
   // Vets quote drugs with doses and measure vitals; a turn doing either is the vet's despite a marker.
   // So do assessment words: clients do not give prognoses or differentials.
   const decisive = lex.cues.A.find((c) => c.weight === 6);
   // A named disease ('dental disease', 'longsiekte', 'an infection') is the vet's word too.
-  const vetSigns =
+  return (
     extractVitals(turnText, language).length +
     (DOSE.test(turnText) ? 1 : 0) +
     (decisive ? findTerms(decisive.pattern, turnText).length : 0) +
@@ -183,11 +194,17 @@ export function inferSpeaker(turnText: string, language: Language): Speaker {
       turnText,
     )
       ? 1
-      : 0);
-  return vetSigns > 0 ? 'unknown' : 'client';
+      : 0)
+  );
 }
 
 const MAX_SENTENCES_PER_TURN = 12;
+const OWNERS_QUESTION = /^(?:will|would|sal|sou|can|could|kan|should|moet|mag|may|must)(?![\p{L}])/iu;
+/** An owner's answer to a question is short; a longer turn after a question is more likely the vet's. */
+const ANSWER_TURN_SENTENCES = 3;
+// A question about the animal or the owner's observations (asked by the vet), not about the vet's opinion.
+const ABOUT_THE_ANIMAL =
+  /(?<![\p{L}])(?:you|he|she|it|they|him|her|jy|julle|u|hy|sy|dit|hom|haar|hulle|any|enige)(?![\p{L}])/iu;
 
 /** A sentence with this much cue weight is clinical even right after small talk. */
 const STRONG_CLINICAL = 6;
@@ -295,6 +312,10 @@ const ANSWER_SENTENCES = 2;
 const ANSWER_WEIGHT = 4;
 const MEASURE_WEIGHT = 6;
 const HEDGE_WEIGHT = 6;
+const OBLIGATION_WEIGHT = 3;
+// The patient as the subject of a need ('he needs', 'sy moet'); 'we must also rule out…' is reasoning, not a need.
+const PATIENT_NEEDS =
+  /(?<![\p{L}])(?:he|she|it|they|hy|sy|hulle)\s+(?:still\s+|also\s+|really\s+|definitely\s+|ook\s+|nog\s+)?(?:needs|must|should|has to|have to|will need|moet)(?![\p{L}])/iu;
 
 // Money is billing in any sentence ('four to five thousand rand', 'R450'); 'rand' alone is also Afrikaans 'edge'.
 const MONEY =
@@ -393,10 +414,12 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
   const turnText = new Map<number, string>();
   const turnSize = new Map<number, number>();
   const firstOfTurn = new Map<number, Utterance>();
+  const lastOfTurn = new Map<number, Utterance>();
   for (const u of utterances) {
     turnText.set(u.turn, `${turnText.get(u.turn) ?? ''} ${u.text}`);
     turnSize.set(u.turn, (turnSize.get(u.turn) ?? 0) + 1);
     if (!firstOfTurn.has(u.turn)) firstOfTurn.set(u.turn, u);
+    lastOfTurn.set(u.turn, u);
   }
   const turnLanguage = new Map<number, Language>();
   const turnSpeaker = new Map<number, Speaker>();
@@ -408,6 +431,27 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     turnSpeaker.set(turn, labelled !== 'unknown' ? labelled : inferSpeaker(text, language));
   }
   overall = detectLanguage([...turnText.values()].join(' '));
+  // Conversation alternates: a short unlabelled turn right after the vet's question about the animal ('When did
+  // he last urinate?') is the owner's answer, unless it reads like the vet's (doses, vital signs, diagnoses).
+  const turns = [...turnText.keys()];
+  const answerTurns = new Set<number>();
+  for (let i = 1; i < turns.length; i++) {
+    const turn = turns[i] ?? 0;
+    const asked = turns[i - 1] ?? 0;
+    if (turnSpeaker.get(turn) !== 'unknown' || firstOfTurn.get(turn)?.labelledSpeaker !== 'unknown') continue;
+    if (turnSpeaker.get(asked) === 'client' || (turnSize.get(turn) ?? 0) > ANSWER_TURN_SENTENCES) continue;
+    const question = lastOfTurn.get(asked)?.text ?? '';
+    if (!isQuestion(question) || answerSection(question) !== null || !ABOUT_THE_ANIMAL.test(question))
+      continue;
+    // Owners ask what will happen or what they may do; vets ask what has happened.
+    if (OWNERS_QUESTION.test(stripOpeners(question))) continue;
+    const text = turnText.get(turn) ?? '';
+    if (vetSigns(text, turnLanguage.get(turn) ?? overall) > 0) continue;
+    // Drugs and instructions are the vet's words too.
+    if (hasTerm(lexicon().drugNames, text) || INSTRUCTION.test(text) || FUTURE_ACTION.test(text)) continue;
+    turnSpeaker.set(turn, 'client');
+    answerTurns.add(turn);
+  }
 
   const out: Classified[] = [];
   let context: SoapKey | null = null;
@@ -509,7 +553,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
           ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
             (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > 0.5) ||
             (followsSmallTalk && total < MIN_CLINICAL && probabilities.L > 0.3) ||
-            (probabilities.L >= LEAVE_OUT_PROBABILITY && total < MIN_CLINICAL - 1)))
+            // The owner's answer to the vet's question is history in whatever words ('On Sunday, I think').
+            (probabilities.L >= LEAVE_OUT_PROBABILITY &&
+              total < MIN_CLINICAL - 1 &&
+              !answerTurns.has(utterance.turn))))
       ) {
         leave(leftOutReasonOf(text));
         continue;
@@ -533,7 +580,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const actionless =
       !action && !OBLIGATION.test(text) && !DOSE.test(text) && !CONDITIONAL_ACTION.test(text);
     // What the vet measured is a finding, told in whatever words ('sy kreatinien is 450', 'lactate 4.2 mmol/L').
-    if (actionless && analysis.drugs === 0 && statesMeasurement(text)) combined.O += MEASURE_WEIGHT;
+    // (An analyte may share its name with a drug: 'glucose', 'calcium'.)
+    if (actionless && statesMeasurement(text)) combined.O += MEASURE_WEIGHT;
+    // The animal's needs, as the vet states them, are the Plan ('he needs a transfusion today').
+    if (!action && PATIENT_NEEDS.test(text)) combined.P += OBLIGATION_WEIGHT;
     // The vet's hedged judgement that asks for nothing to be done is an assessment.
     if (actionless && HEDGED.test(text)) combined.A += HEDGE_WEIGHT;
     // A conditional action stays in the Plan: it is never a finding ('if the count is over 500, treat').

@@ -86,3 +86,27 @@ describe('chat is left out', () => {
     expect(got['The lump on her flank is soft and mobile.']).not.toBeNull();
   });
 });
+
+describe('who speaks, without labels', () => {
+  it("takes a short turn after the vet's question about the animal for the owner's answer", () => {
+    const got = classifyUtterances(
+      splitUtterances('When did she last pass a stool?\nI believe on Sunday, but I am not sure.'),
+    );
+    const answer = got.find((c) => c.utterance.text.startsWith('I believe'));
+    expect(answer?.speaker).toBe('client');
+    expect(answer?.section).toBe('S');
+  });
+  it("keeps the vet's answer to an owner's question the vet's", () => {
+    const got = classifyUtterances(
+      splitUtterances('Will the tablets make him sleepy?\nThey can, so give the gabapentin at night.'),
+    );
+    expect(got.find((c) => c.utterance.text.startsWith('They can'))?.section).toBe('P');
+  });
+  it("an owner citing the vet's advice reports history, dose and all", () => {
+    const got = classifyUtterances(
+      splitUtterances('Hy kry 25 mg prednisoloon elke oggend, soos die dokter gesê het.'),
+    );
+    expect(got[0]?.speaker).toBe('client');
+    expect(got[0]?.section).toBe('S');
+  });
+});
