@@ -17,8 +17,8 @@ const split = precacheSplit();
 export default defineConfig({
   root: path.join(repoRoot, 'web'),
   publicDir: path.join(repoRoot, 'public'),
-  // `@shared/…` is the repository's shared/ folder (the same alias as tsconfig.base.json's paths).
-  resolve: { alias: { '@shared': path.join(repoRoot, 'shared') } },
+  // `#shared/…` is the repository's shared/ folder (package.json imports for Node and tsx, tsconfig.base.json paths for tsc).
+  resolve: { alias: { '#shared': path.join(repoRoot, 'shared') } },
   build: {
     outDir: path.join(repoRoot, 'dist', 'web'),
     emptyOutDir: true,

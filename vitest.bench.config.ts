@@ -7,8 +7,8 @@ import { defineConfig } from 'vitest/config';
  * (issue 14: the suite must not depend on an idle CPU). `npm run bench:transcribe-long` runs them.
  */
 export default defineConfig({
-  // `@shared/…` is the repository's shared/ folder (tsconfig.base.json's paths).
-  resolve: { alias: { '@shared': path.join(path.dirname(fileURLToPath(import.meta.url)), 'shared') } },
+  // `#shared/…` is the repository's shared/ folder (package.json imports for Node and tsx, tsconfig.base.json paths for tsc).
+  resolve: { alias: { '#shared': path.join(path.dirname(fileURLToPath(import.meta.url)), 'shared') } },
   test: {
     include: ['tests/bench/**/*.test.ts'],
     environment: 'node',

@@ -9,8 +9,8 @@ const repoRoot = path.dirname(fileURLToPath(import.meta.url));
  * built PWA in real Chromium. `npm test` runs them all.
  */
 export default defineConfig({
-  // `@shared/…` is the repository's shared/ folder (tsconfig.base.json's paths); each project extends this.
-  resolve: { alias: { '@shared': path.join(repoRoot, 'shared') } },
+  // `#shared/…` is the repository's shared/ folder (package.json imports for Node and tsx, tsconfig.base.json paths for tsc); each project extends this.
+  resolve: { alias: { '#shared': path.join(repoRoot, 'shared') } },
   test: {
     projects: [
       {

@@ -20,8 +20,8 @@ await build({
     'embedded-worker': path.join(root, 'api', 'providers', 'notes', 'embedded-worker.ts'),
   },
   outdir,
-  // `@shared/…` is the repository's shared/ folder (tsconfig.base.json's paths).
-  alias: { '@shared': path.join(root, 'shared') },
+  // `#shared/…` is the repository's shared/ folder (package.json imports for Node and tsx, tsconfig.base.json paths for tsc).
+  alias: { '#shared': path.join(root, 'shared') },
   bundle: true,
   platform: 'node',
   format: 'esm',

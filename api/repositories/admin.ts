@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { AdminStats } from '@shared/schemas/admin.js';
+import type { AdminStats } from '#shared/schemas/admin.js';
 
 export interface AdminUserRow {
   id: string;

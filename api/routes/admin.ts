@@ -1,4 +1,4 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   adminMessages,
@@ -13,28 +13,21 @@ import {
   retentionRequestSchema,
   setAdminRequestSchema,
   userIdParamsSchema,
-} from '@shared/schemas/admin.js';
-import { errorSchema } from '@shared/schemas/auth.js';
+} from '#shared/schemas/admin.js';
 import { requireAdmin } from '../http/auth.js';
 import { clientAddress } from '../http/client-address.js';
 import type { AppEnv } from '../http/env.js';
+import { errorResponse, json, jsonBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
 import type { Actor } from '../services/admin-service.js';
 import type { Services } from '../services/index.js';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const refusals = {
-  401: json(errorSchema, 'Not authenticated'),
-  403: json(errorSchema, 'Administrator privileges required'),
+  401: errorResponse('Not authenticated'),
+  403: errorResponse('Administrator privileges required'),
 };
-const invalidInput = json(errorSchema, 'Invalid input; `error` says which field and why');
-const unknownUser = json(errorSchema, adminMessages.userNotFound);
+const invalidInput = errorResponse('Invalid input; `error` says which field and why');
+const unknownUser = errorResponse(adminMessages.userNotFound);
 
 /** Turns a bare date `to` into the start of the next day, so `to=2025-03-01` includes all of 1 March. */
 function toInstant(value: string | undefined, endOfDay: boolean): string | undefined {
@@ -106,10 +99,10 @@ export function adminRoutes(services: Services) {
       request: { params: userIdParamsSchema, ...jsonBody(setAdminRequestSchema) },
       responses: {
         200: json(adminUserResponseSchema, 'Changed; the user as it now is'),
-        400: json(errorSchema, `Invalid input, or: ${adminMessages.cannotDemoteSelf}`),
+        400: errorResponse(`Invalid input, or: ${adminMessages.cannotDemoteSelf}`),
         ...refusals,
         404: unknownUser,
-        409: json(errorSchema, adminMessages.lastAdmin),
+        409: errorResponse(adminMessages.lastAdmin),
       },
     }),
     async (c) => {
@@ -127,10 +120,10 @@ export function adminRoutes(services: Services) {
       request: { params: userIdParamsSchema },
       responses: {
         200: json(deleteUserResponseSchema, 'Deleted'),
-        400: json(errorSchema, `Invalid id, or: ${adminMessages.cannotDeleteSelf}`),
+        400: errorResponse(`Invalid id, or: ${adminMessages.cannotDeleteSelf}`),
         ...refusals,
         404: unknownUser,
-        409: json(errorSchema, adminMessages.lastAdmin),
+        409: errorResponse(adminMessages.lastAdmin),
       },
     }),
     async (c) => {

@@ -1,5 +1,5 @@
-import { adminMessages, type AdminStats, type AdminUser } from '@shared/schemas/admin.js';
-import type { AuthUser } from '@shared/schemas/auth.js';
+import { adminMessages, type AdminStats, type AdminUser } from '#shared/schemas/admin.js';
+import type { AuthUser } from '#shared/schemas/auth.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import type { AdminRepository, AdminUserRow } from '../repositories/admin.js';
 import type { UsersRepository } from '../repositories/users.js';

@@ -3,7 +3,7 @@ import type { AuditQuery, AuditRepository } from '../repositories/audit.js';
 import type { UsersRepository } from '../repositories/users.js';
 import type { Clock } from './clock.js';
 
-import { auditActions, type AuditAction, type AuditEntry } from '@shared/schemas/admin.js';
+import { auditActions, type AuditAction, type AuditEntry } from '#shared/schemas/admin.js';
 
 export { auditActions, type AuditAction, type AuditEntry };
 

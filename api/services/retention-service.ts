@@ -1,4 +1,4 @@
-import { RETENTION_YEARS_MIN } from '@shared/schemas/admin.js';
+import { RETENTION_YEARS_MIN } from '#shared/schemas/admin.js';
 import type { AdminRepository, RetentionCandidate } from '../repositories/admin.js';
 import type { IdempotencyRepository } from '../repositories/idempotency.js';
 import type { AudioDeleter } from './admin-service.js';

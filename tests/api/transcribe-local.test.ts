@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { CONTRACT_DEV_SET, devItems, loadWer, sharedDir, type DevItem, type WerResult } from '../peers/dev-audio.js';
 import { peerDir } from '../peers/whisper-peer.js';
 import { transcribeAsync } from '../helpers/transcribe-async.js';
-import type { TranscribeResponse } from '@shared/schemas/transcribe.js';
+import type { TranscribeResponse } from '#shared/schemas/transcribe.js';
 
 /**
  * The `local` provider (whisper.cpp on the server, no Python) through the product's API, with a ggml model from

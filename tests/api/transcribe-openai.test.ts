@@ -9,7 +9,7 @@ import { transcribeAsync, type ProgressSnapshot } from '../helpers/transcribe-as
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { CONTRACT_DEV_SET, devItems, loadWer, type DevItem, type WerResult } from '../peers/dev-audio.js';
 import { peerUnavailableReason, startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
-import type { TranscribeResponse } from '@shared/schemas/transcribe.js';
+import type { TranscribeResponse } from '#shared/schemas/transcribe.js';
 
 /**
  * Contract of the `openai` provider against a real OpenAI-compatible server running a real Whisper model

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TranscribeResponse } from '@shared/schemas/transcribe.js';
+import type { TranscribeResponse } from '#shared/schemas/transcribe.js';
 import type { DevItem, WerResult } from '../peers/dev-audio.js';
 
 export type TranscribedBody = Pick<TranscribeResponse, 'transcript' | 'transcriptLanguage' | 'segments'>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditActions } from '../../../api/services/audit-service.js';
-import { adminMessages } from '@shared/schemas/admin.js';
+import { adminMessages } from '#shared/schemas/admin.js';
 import {
   AUDIT_ACTIONS,
   auditActor,

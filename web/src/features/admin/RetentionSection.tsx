@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '@shared/schemas/admin';
+import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '#shared/schemas/admin';
 import { Button } from '../../components/ui/Button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/Card';
 import { Input } from '../../components/ui/Field';

@@ -5,14 +5,14 @@ import {
   RETENTION_YEARS_MIN,
   type AdminUser,
   type AuditEntry,
-} from '@shared/schemas/admin';
+} from '#shared/schemas/admin';
 
 /**
  * Pure rules of the admin panel (spec section 2 'Admin', issue 8): search, what each row may do, and
  * how audit entries read. Kept free of React so the unit tests can pin them down.
  */
 
-export type { AdminStats, AdminUser, AuditEntry } from '@shared/schemas/admin';
+export type { AdminStats, AdminUser, AuditEntry } from '#shared/schemas/admin';
 
 export const USERS_KEY = ['/api/admin/users'] as const;
 export const STATS_KEY = ['/api/admin/stats'] as const;

@@ -6,7 +6,7 @@ import type {
   AuditResponse,
   DeleteUserResponse,
   RetentionRequest,
-} from '@shared/schemas/admin';
+} from '#shared/schemas/admin';
 import { ApiError, apiJson, messageOf } from '../../lib/api';
 import { toast } from '../../lib/toastStore';
 import { AUDIT_PATH, auditParams, STATS_KEY, USERS_KEY, type AuditFilters } from './admin-model';
