@@ -1,8 +1,7 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   authSuccessSchema,
-  errorSchema,
   forgotPasswordRequestSchema,
   forgotPasswordResponseSchema,
   loginRequestSchema,
@@ -12,23 +11,21 @@ import {
 } from '../../shared/schemas/auth.js';
 import { requireUser } from '../http/auth.js';
 import { clientAddress } from '../http/client-address.js';
+import { errorResponse, json, jsonBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../http/session-cookie.js';
 import { authMessages } from '../services/auth-service.js';
 import type { Services } from '../services/index.js';
 
-/** `required` makes a missing or non-JSON body a 400 instead of silently skipping validation. */
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const invalidInput = json(errorSchema, 'Invalid input; `error` says which field and why');
+const invalidInput = errorResponse('Invalid input; `error` says which field and why');
 const tooManyRequests = {
-  ...json(errorSchema, 'Rate limited; `error` says how long to wait'),
-  headers: { 'Retry-After': { description: 'Seconds until another attempt is allowed', schema: { type: 'integer' as const } } },
+  ...errorResponse('Rate limited; `error` says how long to wait'),
+  headers: {
+    'Retry-After': {
+      description: 'Seconds until another attempt is allowed',
+      schema: { type: 'integer' as const },
+    },
+  },
 };
 
 /** Spec section 7: register, login, logout, me, forgot-password, reset-password. Rules live in AuthService. */
@@ -46,7 +43,7 @@ export function authRoutes(services: Services) {
       responses: {
         200: json(authSuccessSchema, 'Account created; the session cookie is set'),
         400: invalidInput,
-        409: json(errorSchema, 'The account could not be created (the address may be taken)'),
+        409: errorResponse('The account could not be created (the address may be taken)'),
         429: tooManyRequests,
       },
     }),
@@ -66,7 +63,7 @@ export function authRoutes(services: Services) {
       responses: {
         200: json(authSuccessSchema, 'Signed in; a new session cookie is set'),
         400: invalidInput,
-        401: json(errorSchema, authMessages.invalidCredentials),
+        401: errorResponse(authMessages.invalidCredentials),
         429: tooManyRequests,
       },
     }),
@@ -114,7 +111,7 @@ export function authRoutes(services: Services) {
       middleware: [requireUser(services)] as const,
       responses: {
         200: json(authSuccessSchema, 'The signed-in user'),
-        401: json(errorSchema, 'Not authenticated'),
+        401: errorResponse('Not authenticated'),
       },
     }),
     (c) => c.json({ success: true as const, user: c.var.user }, 200),
@@ -156,7 +153,7 @@ export function authRoutes(services: Services) {
       request: jsonBody(resetPasswordRequestSchema),
       responses: {
         200: json(successSchema, 'Password changed'),
-        400: json(errorSchema, `Invalid input, or: ${authMessages.invalidResetToken}`),
+        400: errorResponse(`Invalid input, or: ${authMessages.invalidResetToken}`),
       },
     }),
     async (c) => {

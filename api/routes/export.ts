@@ -1,5 +1,5 @@
-import { createRoute, type z } from '@hono/zod-openapi';
-import { errorSchema, successSchema } from '../../shared/schemas/auth.js';
+import { createRoute } from '@hono/zod-openapi';
+import { successSchema } from '../../shared/schemas/auth.js';
 import {
   PdfExportLogRequestSchema,
   SendEmailRequestSchema,
@@ -9,27 +9,23 @@ import {
 } from '../../shared/schemas/export.js';
 import { requireUser } from '../http/auth.js';
 import { clientAddress } from '../http/client-address.js';
+import { errorResponse, json, jsonBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
 import type { Services } from '../services/index.js';
 
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const refused = {
-  400: json(errorSchema, 'Invalid input (phone, address, line breaks in a header); `error` says which'),
-  401: json(errorSchema, 'Not authenticated'),
-  502: json(errorSchema, 'WhatsApp or the mail server refused; `error` carries its reason'),
-  503: json(errorSchema, 'Sending is not set up on this server'),
+  400: errorResponse('Invalid input (phone, address, line breaks in a header); `error` says which'),
+  401: errorResponse('Not authenticated'),
+  502: errorResponse('WhatsApp or the mail server refused; `error` carries its reason'),
+  503: errorResponse('Sending is not set up on this server'),
 };
 
 /** Spec section 7: POST /api/send-whatsapp and /api/send-email; beyond it, /api/exports/pdf for the audit log. */
 export function exportRoutes(services: Services) {
   const router = createRouter();
-  const origin = (c: Parameters<typeof clientAddress>[0]) => ({ clientAddress: clientAddress(c, services.config) });
+  const origin = (c: Parameters<typeof clientAddress>[0]) => ({
+    clientAddress: clientAddress(c, services.config),
+  });
   router.use('/send-whatsapp', requireUser(services));
   router.use('/send-email', requireUser(services));
   router.use('/exports/*', requireUser(services));
@@ -59,7 +55,7 @@ export function exportRoutes(services: Services) {
       responses: {
         200: json(SendEmailResponseSchema, 'Accepted by the mail server'),
         ...refused,
-        429: json(errorSchema, "The hourly limit of e-mails through the server's own mail account; Retry-After"),
+        429: errorResponse("The hourly limit of e-mails through the server's own mail account; Retry-After"),
       },
     }),
     async (c) => c.json(await services.exports.sendEmail(c.var.user, c.req.valid('json'), origin(c)), 200),

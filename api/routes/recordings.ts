@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { errorSchema, successSchema } from '../../shared/schemas/auth.js';
+import { successSchema } from '../../shared/schemas/auth.js';
 import {
   historyQuerySchema,
   noteVersionsResponseSchema,
@@ -27,6 +26,14 @@ import {
   readIdempotencyKey,
   withIdempotency,
 } from '../http/idempotency.js';
+import {
+  errorResponse,
+  json,
+  jsonBody,
+  limitBody,
+  multipartBody,
+  readMultipart,
+} from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
 import type { IncomingAudio } from '../services/recordings-service.js';
 import type { Services } from '../services/index.js';
@@ -36,11 +43,6 @@ const SAVE_ROUTE = 'recordings.save';
 /** Room for notes, transcript and the form envelope on top of the audio itself. */
 const BODY_OVERHEAD_BYTES = 2 * 1024 * 1024;
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(errorSchema, description);
 /** Every route here can answer these: a malformed id or query, and no session. Routes name their own 400 too. */
 const commonErrors = {
   400: errorResponse('Invalid input, e.g. a malformed id or query'),
@@ -91,14 +93,10 @@ export function recordingsRoutes(services: Services) {
   const { recordings, config } = services;
   const auth = requireUser(services);
   const maxAudio = config.MAX_UPLOAD_BYTES;
-  const tooLarge = (c: Context) =>
-    c.json({ error: `The recording is too large (limit ${(maxAudio / 1_000_000).toFixed(1)} MB)` }, 413);
+  const tooLarge = `The recording is too large (limit ${(maxAudio / 1_000_000).toFixed(1)} MB)`;
   // base64 is 4/3 of the audio.
-  const jsonLimit = bodyLimit({
-    maxSize: Math.ceil((maxAudio * 4) / 3) + BODY_OVERHEAD_BYTES,
-    onError: tooLarge,
-  });
-  const uploadLimit = bodyLimit({ maxSize: maxAudio + BODY_OVERHEAD_BYTES, onError: tooLarge });
+  const jsonLimit = limitBody(Math.ceil((maxAudio * 4) / 3) + BODY_OVERHEAD_BYTES, tooLarge);
+  const uploadLimit = limitBody(maxAudio + BODY_OVERHEAD_BYTES, tooLarge);
 
   function saveOnce(
     c: Context<AppEnv>,
@@ -130,7 +128,7 @@ export function recordingsRoutes(services: Services) {
       middleware: [auth, jsonLimit] as const,
       request: {
         headers: idempotencyHeaders,
-        body: { content: { 'application/json': { schema: saveRecordingRequestSchema } }, required: true },
+        ...jsonBody(saveRecordingRequestSchema),
       },
       responses: saveResponses,
     }),
@@ -156,23 +154,18 @@ export function recordingsRoutes(services: Services) {
         "multipart/form-data with the file in 'audio' and the other fields as JSON text in 'metadata'.",
       request: {
         headers: idempotencyHeaders,
-        body: {
-          required: true,
-          content: {
-            'multipart/form-data': {
-              schema: z.object({
-                audio: z
-                  .string()
-                  .openapi({ type: 'string', format: 'binary', description: 'The recording as recorded' }),
-                metadata: z.string().openapi({
-                  description: 'JSON text of the /save fields without audioData',
-                  example:
-                    '{"recordedAt":"2025-03-01T08:30:00.000Z","soapNotes":{"subjective":"- Lame left fore"}}',
-                }),
-              }),
-            },
-          },
-        },
+        ...multipartBody(
+          z.object({
+            audio: z
+              .string()
+              .openapi({ type: 'string', format: 'binary', description: 'The recording as recorded' }),
+            metadata: z.string().openapi({
+              description: 'JSON text of the /save fields without audioData',
+              example:
+                '{"recordedAt":"2025-03-01T08:30:00.000Z","soapNotes":{"subjective":"- Lame left fore"}}',
+            }),
+          }),
+        ),
       },
       responses: { ...saveResponses, 400: errorResponse(recordingMessages.uploadForm) },
     }),
@@ -298,7 +291,7 @@ export function recordingsRoutes(services: Services) {
       middleware: [auth] as const,
       request: {
         params: recordingIdParamsSchema,
-        body: { content: { 'application/json': { schema: updateNotesRequestSchema } }, required: true },
+        ...jsonBody(updateNotesRequestSchema),
       },
       responses: {
         ...commonErrors,
@@ -366,14 +359,10 @@ export function recordingsRoutes(services: Services) {
 }
 
 async function readUploadForm(c: Context<AppEnv>): Promise<{ file: File; metadataText: string }> {
-  if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? ''))
-    throw badRequest(recordingMessages.uploadForm);
-  let form: Record<string, string | File | (string | File)[]>;
-  try {
-    form = await c.req.parseBody({ all: false });
-  } catch {
-    throw badRequest(recordingMessages.uploadForm);
-  }
+  const form = await readMultipart(c, {
+    notMultipart: recordingMessages.uploadForm,
+    unreadable: recordingMessages.uploadForm,
+  });
   const file = form.audio;
   const metadata = form.metadata;
   if (!(file instanceof File)) throw badRequest(recordingMessages.missingData);

@@ -1,19 +1,16 @@
-import { createRoute, type z } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/auth.js';
-import { PracticeSettingsSchema, TestEmailRequestSchema, UpdatePracticeSettingsSchema } from '../../shared/schemas/settings.js';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  PracticeSettingsSchema,
+  TestEmailRequestSchema,
+  UpdatePracticeSettingsSchema,
+} from '../../shared/schemas/settings.js';
 import { z as zod } from 'zod';
 import { requireUser } from '../http/auth.js';
+import { errorResponse, json, jsonBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
 import type { Services } from '../services/index.js';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
-const notAuthenticated = json(errorSchema, 'Not authenticated');
+const notAuthenticated = errorResponse('Not authenticated');
 
 /** Practice settings (spec sections 3 and 5). Secrets go in, never out: only hasEmailPassword comes back. */
 export function settingsRoutes(services: Services) {
@@ -39,9 +36,9 @@ export function settingsRoutes(services: Services) {
       request: jsonBody(UpdatePracticeSettingsSchema),
       responses: {
         200: json(PracticeSettingsSchema, 'Saved'),
-        400: json(errorSchema, 'Invalid field, or an SMTP host/port that is not allowed'),
+        400: errorResponse('Invalid field, or an SMTP host/port that is not allowed'),
         401: notAuthenticated,
-        503: json(errorSchema, 'Secrets cannot be stored: no SETTINGS_ENCRYPTION_KEY'),
+        503: errorResponse('Secrets cannot be stored: no SETTINGS_ENCRYPTION_KEY'),
       },
     }),
     async (c) => c.json(await services.settings.update(c.var.user.id, c.req.valid('json')), 200),
@@ -52,12 +49,17 @@ export function settingsRoutes(services: Services) {
       method: 'post',
       path: '/practice/test-email',
       summary: "Send a test e-mail through the practice's own account",
-      request: { body: { content: { 'application/json': { schema: TestEmailRequestSchema } }, required: false } },
+      request: {
+        body: { content: { 'application/json': { schema: TestEmailRequestSchema } }, required: false },
+      },
       responses: {
-        200: json(zod.object({ success: zod.literal(true), to: zod.string() }), 'Accepted by the practice mail server'),
-        400: json(errorSchema, 'No practice account configured, or the host is not allowed'),
+        200: json(
+          zod.object({ success: zod.literal(true), to: zod.string() }),
+          'Accepted by the practice mail server',
+        ),
+        400: errorResponse('No practice account configured, or the host is not allowed'),
         401: notAuthenticated,
-        502: json(errorSchema, 'The practice mail server refused; `error` carries its reason'),
+        502: errorResponse('The practice mail server refused; `error` carries its reason'),
       },
     }),
     async (c) => {

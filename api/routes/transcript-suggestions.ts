@@ -1,6 +1,4 @@
-import { createRoute, type z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
-import { errorSchema } from '../../shared/schemas/auth.js';
+import { createRoute } from '@hono/zod-openapi';
 import {
   SUGGESTIONS_MAX_CHARACTERS,
   TranscriptSuggestionsRequestSchema,
@@ -8,14 +6,10 @@ import {
 } from '../../shared/schemas/transcript-suggestions.js';
 import { findMishearings } from '../../shared/transcript/lexicon-check.js';
 import { requireUser } from '../http/auth.js';
+import { errorResponse, json, jsonBody, limitBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
 import { isEnglishWord } from '../transcription/english-words.js';
 import type { Services } from '../services/index.js';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 
 /**
  * POST /api/transcript/suggestions  { text }  (signed in)
@@ -29,27 +23,19 @@ export function transcriptSuggestionsRoutes(services: Services) {
   router.use(
     '/transcript/suggestions',
     // JSON escaping can make a text up to six bytes a character; anything larger is not a transcript.
-    bodyLimit({
-      maxSize: SUGGESTIONS_MAX_CHARACTERS * 6 + 1024,
-      onError: (c) => c.json({ error: 'The transcript is too long' }, 413),
-    }),
+    limitBody(SUGGESTIONS_MAX_CHARACTERS * 6 + 1024, 'The transcript is too long'),
   );
   router.openapi(
     createRoute({
       method: 'post',
       path: '/transcript/suggestions',
       summary: 'Likely mishearings of clinical terms in a transcript, with the term each probably is',
-      request: {
-        body: {
-          content: { 'application/json': { schema: TranscriptSuggestionsRequestSchema } },
-          required: true,
-        },
-      },
+      request: jsonBody(TranscriptSuggestionsRequestSchema),
       responses: {
         200: json(TranscriptSuggestionsResponseSchema, 'Suggestions, in text order'),
-        400: json(errorSchema, 'Missing or invalid text'),
-        401: json(errorSchema, 'Not authenticated'),
-        413: json(errorSchema, 'Transcript too long'),
+        400: errorResponse('Missing or invalid text'),
+        401: errorResponse('Not authenticated'),
+        413: errorResponse('Transcript too long'),
       },
     }),
     (c) => c.json({ suggestions: findMishearings(c.req.valid('json').text, { isWord: isEnglishWord }) }, 200),
