@@ -157,7 +157,7 @@ export function isRecordingControl(text: string): boolean {
 // A question word asks only when the verb follows it ('when did he…', 'wanneer het jy…'); followed by a subject it
 // opens a statement's clause ('When I look at her teeth, the molars…', 'wanneer ek druk, …').
 const INTERROGATIVE_START =
-  /^(?:(?:do|does|did|have|has|had|are|is|was|were|can|could|would|will|should)\s+(?:you|he|she|it|they|we|there|your|his|her|the)\b|any\b|(?:how|when|where|why|which|what)\b(?!\s+(?:i|we|he|she|it|they|you|the|his|her|your|our|my)\b)|(?:het|is|was|kan|sal|moet|wil)\s+(?:jy|hy|sy|dit|daar|julle|u|hulle)\b|(?:hoe|wanneer|waar|hoekom|watter|wat)\b(?!\s+(?:ek|ons|hy|sy|dit|hulle|jy|julle|u|die|sy|haar|jou|my)\b))/iu;
+  /^(?:(?:do|does|did|have|has|had|are|is|was|were|can|could|would|will|should)\s+(?:you|he|she|it|they|we|there|your|his|her|the)\b|any\b|(?:how|when|where|why|which|what)\b(?!\s+(?:i|we|he|she|it|they|you|the|his|her|your|our|my)\b)|(?:het|is|was|kan|sal|moet|wil)\s+(?:jy|hy|sy|dit|daar|julle|u|hulle)\b|(?:hoe|wanneer|waar|hoekom|watter)\b(?!\s+(?:ek|ons|hy|sy|dit|hulle|jy|julle|u|die|sy|haar|jou|my)\b))/iu;
 
 export function isQuestion(text: string): boolean {
   // Only comma-separated interjections and English fillers are skipped: an Afrikaans adverb before the verb
@@ -457,6 +457,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
   let context: SoapKey | null = null;
   let previousTurn = -1;
   let afterSmallTalk = false;
+  let afterChatQuestion = false;
   // The kind of the last owner's question, steering the first sentences of the turn that answers it.
   let pendingAnswer: { section: SoapKey; turn: number; left: number } | null = null;
   for (const utterance of utterances) {
@@ -478,7 +479,9 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     );
     const base = { utterance, language, speaker, scores, probabilities };
     const followsSmallTalk = afterSmallTalk;
+    const followsChatQuestion = afterChatQuestion;
     afterSmallTalk = false;
+    afterChatQuestion = false;
     let answerTo: SoapKey | null = null;
     if (pendingAnswer && utterance.turn !== pendingAnswer.turn && speaker !== 'client') {
       answerTo = pendingAnswer.section;
@@ -508,7 +511,11 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       out.push({ ...base, section: 'S', composedText: answered, extraSpans: [previous.utterance] });
       continue;
     }
-    if (isQuestion(text)) {
+    // Word order alone (speech-engine text has no question marks) does not make a question of a sentence that
+    // carries a measured fact or a drug: a clause cut out of run-on speech can start like a question.
+    const unmarkedButMeasured =
+      !/\?\s*$/u.test(text) && (NUMBER_WITH_UNIT.test(text) || analysis.drugs > 0 || analysis.vitals > 0);
+    if (isQuestion(text) && !unmarkedButMeasured) {
       leave('question');
       const kind = answerSection(text);
       pendingAnswer = kind ? { section: kind, turn: utterance.turn, left: ANSWER_SENTENCES } : null;
@@ -517,6 +524,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       afterSmallTalk =
         (leftOutReasonOf(text) === 'small-talk' && hasChatTerm(text)) ||
         (probabilities.L >= 0.9 && scores.S + scores.O + scores.A + scores.P < MIN_CLINICAL);
+      afterChatQuestion = afterSmallTalk;
       continue;
     }
     if (substantiveTokens(text, analysis.drugs === 0 && analysis.vitals === 0).length === 0) {
@@ -552,7 +560,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
         (!announcedAction &&
           ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
             (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > 0.5) ||
-            (followsSmallTalk && total < MIN_CLINICAL && probabilities.L > 0.3) ||
+            // After chat, a clinically silent sentence of the vet's, or any answer to a chat question, is more chat.
+            ((followsChatQuestion || (followsSmallTalk && speaker !== 'client')) &&
+              total < MIN_CLINICAL &&
+              probabilities.L > 0.3) ||
             // The owner's answer to the vet's question is history in whatever words ('On Sunday, I think').
             (probabilities.L >= LEAVE_OUT_PROBABILITY &&
               total < MIN_CLINICAL - 1 &&

@@ -110,3 +110,12 @@ describe('who speaks, without labels', () => {
     expect(got[0]?.section).toBe('S');
   });
 });
+
+describe('run-on speech', () => {
+  it('a clause that starts like a question but carries a measured fact is kept', () => {
+    const got = classifyUtterances(
+      splitUtterances('wat ses maande gelede begin het herhaal die telling oor 14 dae'),
+    );
+    expect(got[0]?.section).not.toBeNull();
+  });
+});
