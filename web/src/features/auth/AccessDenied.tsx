@@ -1,7 +1,7 @@
 import { Card, CardTitle } from '../../components/ui/Card';
 import { ButtonLink } from '../../components/ui/Button';
 import { LockIcon } from '../../components/icons';
-import styles from '../shell/AppLayout.module.css';
+import { layoutStyles as styles } from '../shell';
 
 export function AccessDenied() {
   return (

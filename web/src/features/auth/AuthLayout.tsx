@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
-import { PublicHeader } from '../shell/PublicHeader';
+import { PublicHeader } from '../shell';
 import styles from './AuthLayout.module.css';
 
 export { styles as authStyles };

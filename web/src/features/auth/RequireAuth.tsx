@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { AppLayout } from '../shell/AppLayout';
-import { FullPageLoading, LoadingState } from '../shell/FullPageLoading';
+import { AppLayout, FullPageLoading, LoadingState } from '../shell';
 import { AccessDenied } from './AccessDenied';
 import { isAdmin, useCurrentUser } from './api';
 

@@ -62,7 +62,7 @@ function EmailForm({ onOpenChange, notes, language: initialLanguage, practiceNam
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <TextField
         label="Email address"
         type="email"

@@ -5,7 +5,7 @@ import type { ClinicalData, StoredClinicalData } from '../../../../shared/schema
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/Card';
 import { toast } from '../../lib/toastStore';
-import { useCurrentUser } from '../auth/api';
+import { useCurrentUser } from '../auth';
 import { reportPdfDownload } from './api';
 import { EmailDialog } from './EmailDialog';
 import styles from './Export.module.css';
@@ -59,7 +59,7 @@ export function ExportPanel({ notes: stored, language = 'en' }: ExportPanelProps
         <Button variant="secondary" onClick={() => setOpenDialog('email')}>
           Email
         </Button>
-        <Button variant="secondary" onClick={downloadPdf} disabled={generating} aria-busy={generating || undefined}>
+        <Button variant="secondary" onClick={() => void downloadPdf()} disabled={generating} aria-busy={generating || undefined}>
           {generating ? 'Generating PDF...' : 'Download PDF'}
         </Button>
       </div>

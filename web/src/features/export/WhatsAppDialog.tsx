@@ -89,7 +89,7 @@ function WhatsAppForm({ onOpenChange, notes, language: initialLanguage, practice
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-phone`}>
           Phone number

@@ -103,7 +103,7 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettings 
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <Card>
         <CardHeader>
           <CardTitle as="h2">Practice</CardTitle>
@@ -232,7 +232,7 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettings 
       </Card>
 
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={sendTest} disabled={busy || !settings.hasEmailPassword}>
+        <Button variant="secondary" onClick={() => void sendTest()} disabled={busy || !settings.hasEmailPassword}>
           {testEmail.isPending ? 'Sending...' : 'Send test e-mail'}
         </Button>
         <Button type="submit" disabled={busy}>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PracticeSettings, UpdatePracticeSettings } from '../../../../shared/schemas/settings';
 import { apiJson } from '../../lib/api';
-import { CURRENT_USER_KEY } from '../auth/types';
+import { CURRENT_USER_KEY } from '../auth';
 
 export const PRACTICE_SETTINGS_KEY = ['/api/settings/practice'] as const;
 

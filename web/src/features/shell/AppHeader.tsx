@@ -1,7 +1,6 @@
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { HistoryIcon, LogOutIcon, SettingsIcon, ShieldIcon } from '../../components/icons';
-import { isAdmin, useLogout } from '../auth/api';
-import type { AuthUser } from '../auth/types';
+import { isAdmin, useLogout, type AuthUser } from '../auth';
 
 import { Brand } from './Brand';
 import styles from './Header.module.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AuthUser } from '../auth/types';
+import type { AuthUser } from '../auth';
 import { AppHeader } from './AppHeader';
 import styles from './AppLayout.module.css';
 
