@@ -10,6 +10,7 @@ import { ExtractorBusyError } from '../providers/notes/embedded.js';
 import {
   createNotesExtractor,
   EmbeddedNotesExtractor,
+  FALLBACK_WARNING,
   type NotesExtractor,
 } from '../providers/notes/index.js';
 
@@ -22,10 +23,10 @@ export const transcriptTooLong = (limit: number) =>
  * provider failure become a 500 (the embedded extractor answers instead, with a warning).
  */
 export class NotesService {
-  private readonly embedded = new EmbeddedNotesExtractor();
-
   constructor(
     readonly extractor: NotesExtractor,
+    /** The one fallback (the extractor itself when NOTES_PROVIDER=embedded). */
+    readonly embedded: EmbeddedNotesExtractor = new EmbeddedNotesExtractor(),
     readonly maxTranscriptChars = MAX_TRANSCRIPT_CHARS,
   ) {}
 
@@ -52,16 +53,18 @@ export class NotesService {
       // The embedded extractor's queue is full: falling back to it would only queue again.
       if (error instanceof ExtractorBusyError)
         throw new HttpError(503, error.message, { 'Retry-After': '5' });
-      console.error(`[notes] ${this.extractor.id} extractor failed; using the embedded one:`, error);
+      // The embedded extractor failing has nothing behind it to fall back to.
+      if (this.extractor === this.embedded) throw error;
+      console.warn(
+        `[notes] ${this.extractor.id} extractor failed; using the embedded one: ${error instanceof Error ? error.message : String(error)}`,
+      );
       const fallback = await this.embedded.extract(request);
-      return {
-        ...fallback,
-        warnings: ['Notes were written by the built-in extractor.', ...(fallback.warnings ?? [])],
-      };
+      return { ...fallback, warnings: [FALLBACK_WARNING, ...(fallback.warnings ?? [])] };
     }
   }
 }
 
 export function createNotesService(config: Config): NotesService {
-  return new NotesService(createNotesExtractor(config));
+  const embedded = new EmbeddedNotesExtractor();
+  return new NotesService(createNotesExtractor(config, embedded), embedded);
 }

@@ -26,8 +26,6 @@ export interface OpenAiNotesOptions {
   apiKey?: string | undefined;
   model: string;
   timeoutMs: number;
-  /** Answers when the model cannot: off-schema output twice, or any API failure. */
-  fallback: NotesExtractor;
 }
 
 export const FALLBACK_WARNING =
@@ -35,10 +33,13 @@ export const FALLBACK_WARNING =
 
 class UnusableOutputError extends Error {}
 
+/** The model gave no usable notes (off-schema twice, or an API failure); NotesService falls back to the embedded extractor. */
+export class NotesProviderError extends Error {}
+
 /**
  * Notes from a chat model (chat.completions with a json_schema response format), validated with zod.
- * Malformed or off-schema output is retried once; then, as on any API error, the embedded extractor answers
- * with a warning. Model bullets get the same evidence alignment and safety pass as embedded ones, and a bullet
+ * Malformed or off-schema output is retried once; then, as on any API error, it throws NotesProviderError and
+ * NotesService lets the embedded extractor answer, with a warning. Model bullets get the same evidence alignment and safety pass as embedded ones, and a bullet
  * the transcript does not support is dropped.
  */
 export class OpenAiNotesExtractor implements NotesExtractor {
@@ -68,9 +69,7 @@ export class OpenAiNotesExtractor implements NotesExtractor {
         if (!(error instanceof UnusableOutputError)) break;
       }
     }
-    console.warn(`[notes] openai provider fell back to embedded (${NOTES_PROMPT_VERSION}): ${lastProblem}`);
-    const fallback = await this.options.fallback.extract(request, signal);
-    return { ...fallback, warnings: [FALLBACK_WARNING, ...(fallback.warnings ?? [])] };
+    throw new NotesProviderError(`openai notes (${NOTES_PROMPT_VERSION}): ${lastProblem}`);
   }
 
   private async ask(request: ExtractRequest, signal?: AbortSignal): Promise<ModelNotes> {

@@ -8,6 +8,7 @@ import {
   modelNotesJsonSchema,
 } from '../../../api/providers/notes/openai.js';
 import { NOTES_PROMPT_VERSION } from '../../../api/providers/notes/prompt.js';
+import { NotesService } from '../../../api/services/notes-service.js';
 
 const TRANSCRIPT = [
   'Max started vomiting yesterday and would not eat his breakfast.',
@@ -65,16 +66,19 @@ const goodNotes = {
 
 describe('openai notes provider (against a local chat-completions server)', () => {
   let fake: FakeServer;
-  let extractor: OpenAiNotesExtractor;
+  // Through NotesService, which owns the one fallback to the embedded extractor.
+  let extractor: NotesService;
   beforeAll(async () => {
     fake = await startFakeServer();
-    extractor = new OpenAiNotesExtractor({
-      baseURL: fake.url,
-      apiKey: 'test-key',
-      model: 'fake-model',
-      timeoutMs: 5000,
-      fallback: new EmbeddedNotesExtractor(),
-    });
+    extractor = new NotesService(
+      new OpenAiNotesExtractor({
+        baseURL: fake.url,
+        apiKey: 'test-key',
+        model: 'fake-model',
+        timeoutMs: 5000,
+      }),
+      new EmbeddedNotesExtractor(),
+    );
   });
   afterAll(async () => fake?.close());
   beforeEach(() => {
