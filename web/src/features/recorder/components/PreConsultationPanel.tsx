@@ -7,7 +7,7 @@ import {
 } from '../../../../../shared/schemas/clinical';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/Field';
-import { HerdVisitFields } from '../../herd/HerdVisitFields';
+import { HerdVisitFields } from './HerdVisitFields';
 import styles from './Recorder.module.css';
 
 interface PreConsultationPanelProps {

@@ -1,5 +1,5 @@
-import type { PreConsultationData } from '../../../../shared/schemas/clinical';
-import { TextField } from '../../components/ui/Field';
+import type { PreConsultationData } from '../../../../../shared/schemas/clinical';
+import { TextField } from '../../../components/ui/Field';
 
 /**
  * The Herd Visit part of the pre-consultation panel (issue 20): the group seen and its size. The farm is
