@@ -13,6 +13,17 @@ export const SOAP_KEYS: readonly SoapKey[] = ['S', 'O', 'A', 'P'];
 
 const doseRange = z.tuple([z.number().nonnegative(), z.number().nonnegative()]);
 
+/** A registered label's withdrawal periods for some species (days; 'not-authorised': not for milk/egg producers). */
+export const WithdrawalLabelSchema = z.object({
+  product: z.string(),
+  species: z.array(z.enum(SPECIES)).min(1),
+  meatDays: z.number().nonnegative(),
+  milkDays: z.union([z.number().nonnegative(), z.literal('not-authorised'), z.literal('unknown')]),
+  eggsDays: z.union([z.number().nonnegative(), z.literal('not-authorised'), z.literal('unknown')]).optional(),
+  source: z.string().min(1),
+});
+export type WithdrawalLabel = z.infer<typeof WithdrawalLabelSchema>;
+
 const DrugSchema = z.object({
   name: z.string(),
   class: z.string(),
@@ -22,7 +33,15 @@ const DrugSchema = z.object({
   contraindicated: z.partialRecord(z.enum(SPECIES), z.string()).optional(),
   foodAnimalWithdrawal: z.boolean().optional(),
   prohibitedInFoodAnimals: z.boolean().optional(),
-  withdrawal: z.object({ meatDays: z.number(), milkDays: z.number() }).optional(),
+  withdrawal: z
+    .object({
+      meatDays: z.number(),
+      milkDays: z.number(),
+      // Issue 20: registered label values with their source (shared/farm/withdrawal.ts reads them).
+      eggsDays: z.union([z.number(), z.literal('unknown')]).optional(),
+      labels: z.union([z.literal('unknown'), z.array(WithdrawalLabelSchema)]).optional(),
+    })
+    .optional(),
   topical: z.boolean().optional(),
   vaccine: z.boolean().optional(),
   doseUnitNote: z.string().optional(),

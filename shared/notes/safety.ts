@@ -4,7 +4,8 @@
  *    formulary name when the word looks misheard ('meloxicum' → meloxicam);
  *  - a drug contraindicated for the species (ibuprofen for a dog, permethrin for a cat) is flagged;
  *  - a mg/kg dose outside the formulary range for the species is flagged;
- *  - a food-animal treatment without a stated withdrawal period is flagged.
+ *  - a food-animal treatment without a stated withdrawal period is flagged, offering the registered label
+ *    value and its source where the formulary has one (shared/farm/withdrawal.ts computes the dates).
  */
 import type { SafetyFlag, Species } from '../schemas/clinical';
 import { lexicon, type Drug } from './lexicon';
@@ -267,16 +268,13 @@ export function checkPlanSafety(
           genericWithdrawal || withdrawalLines.some((l) => names.some((n) => l.toLowerCase().includes(n)));
         if (!stated) {
           flaggedWithdrawal.add(drug.name);
-          const w = drug.withdrawal;
           flags.push({
             ...at,
             kind: 'missing-withdrawal-period',
             severity: 'warning',
             drug: drug.name,
             message: `${drug.name} given to ${species} but no withdrawal period is recorded in the plan.`,
-            suggestion: w
-              ? `Typical label values: meat ${w.meatDays} days, milk ${w.milkDays} days — confirm on the product label.`
-              : undefined,
+            suggestion: withdrawalSuggestion(drug, species),
           });
         }
       }
@@ -327,6 +325,27 @@ export function checkPlanSafety(
     }
   });
   return flags.map((flag) => (flag.suggestion === undefined ? withoutUndefined(flag) : flag));
+}
+
+/**
+ * What the vet is offered for a missing withdrawal period (issue 20): the registered label value for the
+ * species with its source when the formulary has one; else the typical seed value, which the slip never uses.
+ */
+function withdrawalSuggestion(drug: Drug, species: Species | undefined): string | undefined {
+  const w = drug.withdrawal;
+  if (!w) return undefined;
+  const label =
+    Array.isArray(w.labels) && species ? w.labels.find((l) => l.species.includes(species)) : undefined;
+  if (label) {
+    const milk =
+      typeof label.milkDays === 'number'
+        ? `milk ${label.milkDays} days`
+        : label.milkDays === 'not-authorised'
+          ? 'not for animals producing milk for people'
+          : 'milk unknown';
+    return `Registered label (${label.product}): meat ${label.meatDays} days, ${milk} — source: ${label.source}. State the period in the Plan if another product was used.`;
+  }
+  return `Typical values: meat ${w.meatDays} days, milk ${w.milkDays} days (no registered label value in the formulary) — enter the period from the label of the product used.`;
 }
 
 function normaliseUnit(unit: string): string {
