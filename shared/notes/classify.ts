@@ -524,7 +524,9 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       afterSmallTalk =
         (leftOutReasonOf(text) === 'small-talk' && hasChatTerm(text)) ||
         (probabilities.L >= 0.9 && scores.S + scores.O + scores.A + scores.P < MIN_CLINICAL);
-      afterChatQuestion = afterSmallTalk;
+      afterChatQuestion =
+        afterSmallTalk ||
+        (probabilities.L >= 0.9 && scores.S + scores.O + scores.A + scores.P < STRONG_CLINICAL);
       continue;
     }
     if (substantiveTokens(text, analysis.drugs === 0 && analysis.vitals === 0).length === 0) {

@@ -227,6 +227,26 @@ function capLength(transcript: string, start: number, end: number): Array<[numbe
   ].filter(([s, e]) => transcript.slice(s, e).trim() !== '');
 }
 
+// A closing or greeting formula run into an instruction ('Have a lovely weekend, and phone us if…'): the formula
+// is chat, the rest may be the Plan. Bounded words, linear.
+const CLOSING_LEAD =
+  /^(?:(?:okay|ok|right|so|well|goed)[\s,]+)?(?:thanks|thank you|many thanks|have a (?:lovely|good|nice|great|safe) (?:day|weekend|evening|week|trip)|enjoy (?:the|your) \p{L}+(?: \p{L}+)?|see you(?: \p{L}+)?|bye|cheers|take care|totsiens|sterkte|lekker (?:dag|naweek|aand)|baie dankie|dankie|groete|hello|hallo|hi|good (?:morning|afternoon|evening)|goeie(?:môre|middag|naand)|môre|middag)(?:[\s,]+(?:\p{Lu}\p{Ll}+|doc|doctor|dokter|dok|meneer|mevrou|oom|tannie|mr|mrs|ms)){0,3}(?:[,;!]\s+(?:and\s+|en\s+)?|\s+(?:and|en)\s+)/iu;
+const MIN_AFTER_CLOSING_WORDS = 4;
+
+/** [start, end) cut after a leading closing or greeting formula, when enough words follow it. */
+function splitClosing(transcript: string, start: number, end: number): Array<[number, number]> {
+  const lead = CLOSING_LEAD.exec(transcript.slice(start, end));
+  if (!lead) return [[start, end]];
+  const cut = start + lead[0].length;
+  if (wordCount(transcript.slice(cut, end)) < MIN_AFTER_CLOSING_WORDS) return [[start, end]];
+  const head = transcript.slice(start, cut);
+  const headEnd = start + head.trimEnd().replace(/(?:\s*[,;!]|\s+(?:and|en))+$/iu, '').length;
+  return [
+    [start, headEnd],
+    [cut, end],
+  ];
+}
+
 /** Utterances of a transcript, in order. */
 export function splitUtterances(
   transcript: string,
@@ -278,7 +298,8 @@ export function splitUtterances(
           ];
         })
         .filter(([ps, pe]) => pe > ps);
-      for (const [start, end] of trimmed.flatMap(([ps, pe]) => splitRunOn(transcript, ps, pe))) {
+      const closed = trimmed.flatMap(([ps, pe]) => splitClosing(transcript, ps, pe));
+      for (const [start, end] of closed.flatMap(([ps, pe]) => splitRunOn(transcript, ps, pe))) {
         utterances.push({ turn, start, end, text: transcript.slice(start, end), labelledSpeaker: speaker });
       }
     }

@@ -119,3 +119,17 @@ describe('run-on speech', () => {
     expect(got[0]?.section).not.toBeNull();
   });
 });
+
+describe('closing formulas', () => {
+  it('cuts a closing formula off the instruction it runs into, and leaves the formula out', () => {
+    const got = sections('Enjoy the long weekend, and bring him back if the swelling grows.');
+    expect(got['Enjoy the long weekend']).toBeNull();
+    expect(got['bring him back if the swelling grows.']).toBe('P');
+  });
+  it('the answer to a question that is only chat is chat', () => {
+    const got = sections(
+      'Client: Is the traffic still bad on your side of town?\nVet: Shocking, every single morning.',
+    );
+    expect(got['Shocking, every single morning.']).toBeNull();
+  });
+});
