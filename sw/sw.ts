@@ -4,23 +4,16 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst } from 'workbox-strategies';
-import {
-  processingErrorMessage,
-  processRecording,
-  ProcessingError,
-} from '../web/src/features/recorder/processing/process-recording';
-import {
-  applyProcessingResult,
-  BACKGROUND_SYNC_TAG,
-  queuedRecordings,
-} from '../web/src/features/recorder/processing/processing-queue';
-import { LocalRecordingStore, VeldVetDB } from '../web/src/features/recorder/storage/local-db';
+import { classifyConnection, type NetworkInformationLike } from '../web/src/data/connection';
+import { DeviceSettingsDB, DeviceSettingsStore } from '../web/src/data/device-settings';
+import { BACKGROUND_SYNC_TAG, createProcessingQueue } from '../web/src/data/processing/queue';
+import { RecordingsStore, VeldVetDB } from '../web/src/data/recordings-db';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
 
 /**
- * The VeldVet service worker: precaches the built shell so the app opens offline after one visit.
- * Later issues add background sync of recordings here.
+ * The VeldVet service worker: precaches the built shell so the app opens offline after one visit, and
+ * processes queued recordings by Background Sync when no page is open (web/src/data/processing/queue.ts).
  */
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -69,21 +62,21 @@ async function drainProcessingQueue(): Promise<void> {
     for (const client of windows) client.postMessage({ type: 'run-queue' });
     return;
   }
-  // The Wi-Fi-only switch lives in the page's storage; without a page, never process over cellular.
-  const connection = (self.navigator as WorkerNavigator & { connection?: { type?: string } }).connection;
-  if (connection?.type === 'cellular') throw new Error('Waiting for Wi-Fi');
-  const store = new LocalRecordingStore(new VeldVetDB());
-  for (const recording of await queuedRecordings(store)) {
-    try {
-      const result = await processRecording(recording, { fetch: (input, init) => fetch(input, init) });
-      await applyProcessingResult(store, recording.id, result);
-    } catch (error) {
-      // A network failure rejects the sync so the browser retries later; anything else is recorded.
-      if (error instanceof ProcessingError && error.retryable) throw error;
-      await store.update(recording.id, {
-        processingError: processingErrorMessage(error),
-        isOnlineOnly: false,
-      });
-    }
-  }
+  // The same queue and processOne as the page, reading the same Wi-Fi-only setting (IndexedDB).
+  const store = new RecordingsStore(new VeldVetDB());
+  const queue = createProcessingQueue({
+    store,
+    settings: new DeviceSettingsStore(new DeviceSettingsDB()),
+    fetch: (input, init) => fetch(input, init),
+    connection: () => {
+      const navigator = self.navigator as WorkerNavigator & { connection?: NetworkInformationLike };
+      return classifyConnection(navigator.onLine, navigator.connection);
+    },
+  });
+  // A sync event means the connection is back: like the page's `online`, the backoff starts over.
+  await queue.resetBackoff();
+  // Still waiting (Wi-Fi-only on cellular, the network dropped again, a busy server): rejecting the sync
+  // makes the browser fire it again later.
+  const waiting = (await store.queued()).length;
+  if (waiting > 0) throw new Error(`${waiting} recording(s) still waiting to be processed`);
 }

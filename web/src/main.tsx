@@ -1,8 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { migrateStorageKeys } from './data/local-storage';
 import { registerServiceWorker } from './lib/serviceWorker';
 import './styles/global.css';
+
+// Values stored under older key names move to the current ones before anything reads them.
+migrateStorageKeys();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyConnection, connectionBadgeText } from '../../../web/src/features/recorder/model/connection.js';
-import { processingBlock, processingMessages } from '../../../web/src/features/recorder/model/processing-gate.js';
+import { classifyConnection, connectionBadgeText } from '../../../web/src/data/connection.js';
+import { processingBlock, processingMessages } from '../../../web/src/data/processing/gate.js';
 
 describe('connection classification', () => {
   it.each([
@@ -20,7 +20,9 @@ describe('connection classification', () => {
 
   it('shows the four badge texts verbatim', () => {
     expect(connectionBadgeText({ type: 'offline' }, true)).toBe('Offline - Recordings saved locally');
-    expect(connectionBadgeText({ type: 'cellular' }, true)).toBe('Cellular - Processing paused (WiFi-only mode)');
+    expect(connectionBadgeText({ type: 'cellular' }, true)).toBe(
+      'Cellular - Processing paused (WiFi-only mode)',
+    );
     expect(connectionBadgeText({ type: 'cellular' }, false)).toBe('Online');
     expect(connectionBadgeText({ type: 'wifi' }, true)).toBe('WiFi - Ready to process');
     expect(connectionBadgeText({ type: 'other' }, true)).toBe('Online');
@@ -36,15 +38,17 @@ describe('processing gate', () => {
     });
   });
   it('blocks and queues offline', () => {
-    expect(processingBlock({ hasAudio: true, connection: { type: 'offline' }, wifiOnly: false })).toMatchObject({
+    expect(
+      processingBlock({ hasAudio: true, connection: { type: 'offline' }, wifiOnly: false }),
+    ).toMatchObject({
       message: "You're offline. Recording will be processed when connection is restored.",
       queue: true,
     });
   });
   it('blocks cellular only in Wi-Fi-only mode; unknown counts as allowed', () => {
-    expect(processingBlock({ hasAudio: true, connection: { type: 'cellular' }, wifiOnly: true })?.message).toBe(
-      processingMessages.wifiOnly,
-    );
+    expect(
+      processingBlock({ hasAudio: true, connection: { type: 'cellular' }, wifiOnly: true })?.message,
+    ).toBe(processingMessages.wifiOnly);
     expect(processingBlock({ hasAudio: true, connection: { type: 'cellular' }, wifiOnly: false })).toBeNull();
     expect(processingBlock({ hasAudio: true, connection: { type: 'other' }, wifiOnly: true })).toBeNull();
     expect(processingBlock({ hasAudio: true, connection: wifi, wifiOnly: true })).toBeNull();

@@ -1,9 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import type { LocalRecording } from '../../../web/src/features/recorder/model/local-recording.js';
-import { CaptureJournal, CaptureJournalDB } from '../../../web/src/features/recorder/storage/capture-journal.js';
-import { LocalRecordingStore, LOCAL_DB_NAME, VeldVetDB } from '../../../web/src/features/recorder/storage/local-db.js';
+import type { LocalRecording } from '../../../web/src/data/local-recording.js';
+import {
+  CaptureJournal,
+  CaptureJournalDB,
+} from '../../../web/src/features/recorder/storage/capture-journal.js';
+import { RecordingsStore, LOCAL_DB_NAME, VeldVetDB } from '../../../web/src/data/recordings-db.js';
 
 const opened: Dexie[] = [];
 afterEach(async () => {
@@ -43,7 +46,7 @@ describe('VeldVetDB (spec section 3)', () => {
   it('stores, lists newest first, updates, finds work and deletes', async () => {
     const db = new VeldVetDB('VeldVetDB-test-store');
     opened.push(db);
-    const store = new LocalRecordingStore(db);
+    const store = new RecordingsStore(db);
     await store.put(localRecording('a'.repeat(21), '2026-11-20T08:00:00.000Z'));
     await store.put(localRecording('b'.repeat(21), '2026-11-21T08:00:00.000Z'));
     expect((await store.list()).map((r) => r.id[0])).toEqual(['b', 'a']);
@@ -52,7 +55,11 @@ describe('VeldVetDB (spec section 3)', () => {
     await store.update('a'.repeat(21), { needsProcessing: false, processedAt, transcript: 'hello' });
     expect((await store.awaitingProcessing()).map((r) => r.id[0])).toEqual(['b']);
     const a = await store.get('a'.repeat(21));
-    expect(a).toMatchObject({ processedAt, transcript: 'hello', recordingStartTime: '2026-11-20T08:00:00.000Z' });
+    expect(a).toMatchObject({
+      processedAt,
+      transcript: 'hello',
+      recordingStartTime: '2026-11-20T08:00:00.000Z',
+    });
     expect(a!.audioBlob.size).toBe(3);
 
     await expect(store.update('missing', { transcript: 'x' })).rejects.toThrow('not found');

@@ -6,7 +6,7 @@ import {
   parseRetryAfter,
   RETRY_DELAYS_MS,
   retryDelayMs,
-} from '../../../web/src/features/recorder/processing/retry-schedule';
+} from '../../../web/src/data/processing/retry-schedule';
 
 const now = new Date('2026-11-23T14:30:00.000Z');
 

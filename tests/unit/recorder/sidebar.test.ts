@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalRecording } from '../../../web/src/features/recorder/model/local-recording.js';
+import type { LocalRecording } from '../../../web/src/data/local-recording.js';
 import {
   previewOf,
   recordingCountLabel,

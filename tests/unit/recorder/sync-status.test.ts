@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalRecording } from '../../../web/src/features/recorder/model/local-recording';
+import type { LocalRecording } from '../../../web/src/data/local-recording';
 import { syncStatus, type SyncContext } from '../../../web/src/features/recorder/model/sync-status';
 
 const now = new Date(2026, 10, 23, 14, 30, 0);

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { audioTooLargeMessage } from '../../../shared/format/audio-limit.js';
-import type { LocalRecording } from '../../../web/src/features/recorder/model/local-recording.js';
-import {
-  processRecording,
-  ProcessingError,
-} from '../../../web/src/features/recorder/processing/process-recording.js';
+import type { LocalRecording } from '../../../web/src/data/local-recording.js';
+import { processRecording, ProcessingError } from '../../../web/src/data/processing/process-recording.js';
 
 /**
  * Issue 14: past the server's limit, POST /api/transcribe answers 413 and cuts the upload, which a browser

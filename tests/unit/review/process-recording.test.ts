@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalRecording } from '../../../web/src/features/recorder/model/local-recording.js';
-import { extractNotes, processRecording, ProcessingError } from '../../../web/src/features/recorder/processing/process-recording.js';
+import type { LocalRecording } from '../../../web/src/data/local-recording.js';
+import {
+  extractNotes,
+  processRecording,
+  ProcessingError,
+} from '../../../web/src/data/processing/process-recording.js';
 
 const recording: LocalRecording = {
   id: 'abcdefghijklmnopqrstu',
@@ -25,12 +29,23 @@ describe('processing a recording', () => {
         const url = String(input);
         calls.push({ url, init });
         if (url === '/api/transcribe') {
-          return json({ transcript: 'The cow is lame.', transcriptLanguage: 'en', segments: [{ start: 0, end: 2.5, text: 'The cow is lame.', language: 'en' }] });
+          return json({
+            transcript: 'The cow is lame.',
+            transcriptLanguage: 'en',
+            segments: [{ start: 0, end: 2.5, text: 'The cow is lame.', language: 'en' }],
+          });
         }
         if (url === '/api/extract') {
           return json({
             clinicalData: { subjective: 'Lame', objective: '', assessment: '', plan: '' },
-            evidence: [{ section: 'subjective', line: 0, bullet: 'Lame', spans: [{ start: 11, end: 15, text: 'lame', audioStart: 1, audioEnd: 2 }] }],
+            evidence: [
+              {
+                section: 'subjective',
+                line: 0,
+                bullet: 'Lame',
+                spans: [{ start: 11, end: 15, text: 'lame', audioStart: 1, audioEnd: 2 }],
+              },
+            ],
             safetyFlags: [],
           });
         }
@@ -42,8 +57,14 @@ describe('processing a recording', () => {
     const headers = transcribe.init!.headers as Record<string, string>;
     expect(headers['Idempotency-Key']).toBe(recording.id);
     expect(headers['X-Request-Id']).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
-    const extractBody = JSON.parse(String(calls.find((call) => call.url === '/api/extract')!.init!.body)) as Record<string, unknown>;
-    expect(extractBody.recordingMetadata).toEqual({ consultationDate: '01/03/2025', consultationTime: '08:05', recordingDuration: '01:15' });
+    const extractBody = JSON.parse(
+      String(calls.find((call) => call.url === '/api/extract')!.init!.body),
+    ) as Record<string, unknown>;
+    expect(extractBody.recordingMetadata).toEqual({
+      consultationDate: '01/03/2025',
+      consultationTime: '08:05',
+      recordingDuration: '01:15',
+    });
     expect(extractBody.preConsultationData).toEqual({ patientName: 'Bessie' }); // empty fields dropped
     expect(extractBody.segments).toEqual([{ start: 0, end: 2.5, text: 'The cow is lame.' }]);
     expect(stages).toEqual(['transcribing', 'extracting']);
@@ -54,7 +75,12 @@ describe('processing a recording', () => {
 
   it('reports the server error of a failed extraction', async () => {
     const attempt = extractNotes(
-      { transcript: 'x', preConsultationData: {}, recordingStartTime: recording.recordingStartTime, recordingTime: 5 },
+      {
+        transcript: 'x',
+        preConsultationData: {},
+        recordingStartTime: recording.recordingStartTime,
+        recordingTime: 5,
+      },
       { fetch: async () => json({ error: 'Transcript is required' }, 400) },
     );
     await expect(attempt).rejects.toBeInstanceOf(ProcessingError);

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
+import { SESSION_KEYS } from '../data/storage-keys';
 
 /** Spec section 9: one toast at a time, shown 5 s, removed from memory 1,000,000 ms after dismissal. */
 export const TOAST_LIMIT = 1;
@@ -81,7 +82,7 @@ export function useToasts(): ToastItem[] {
   return useStore(toastStore, (state) => state.toasts);
 }
 
-const PENDING_TOAST_KEY = 'veldvet:pending-toast';
+const PENDING_TOAST_KEY = SESSION_KEYS.pendingToast;
 
 /**
  * For flows that end in a full page load (sign-in reloads to /app): the toast is kept in sessionStorage

@@ -1,6 +1,7 @@
+import { LOCAL_KEYS } from '../../data/storage-keys';
 import type { AuthResponse, AuthUser } from './types';
 
-const SNAPSHOT_KEY = 'veldvet:last-user';
+const SNAPSHOT_KEY = LOCAL_KEYS.lastUser;
 
 /**
  * The last user the server confirmed, kept on the device so a vet who opens the installed app without

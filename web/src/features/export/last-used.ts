@@ -1,12 +1,13 @@
+import { LOCAL_KEYS } from '../../data/storage-keys';
 import { DEFAULT_COUNTRY_CODE, isCountryCode, type CountryCode } from '../../../../shared/export/phone';
 
 /**
  * Spec section 7: local storage keeps the last WhatsApp number, country code and e-mail used on this
  * device, and the dialogs open prefilled with them.
  */
-export const LAST_WHATSAPP_NUMBER_KEY = 'veldvet:lastWhatsAppNumber';
-export const LAST_COUNTRY_CODE_KEY = 'veldvet:lastCountryCode';
-export const LAST_EMAIL_KEY = 'veldvet:lastEmail';
+export const LAST_WHATSAPP_NUMBER_KEY = LOCAL_KEYS.lastWhatsAppNumber;
+export const LAST_COUNTRY_CODE_KEY = LOCAL_KEYS.lastCountryCode;
+export const LAST_EMAIL_KEY = LOCAL_KEYS.lastEmail;
 
 function read(key: string): string | null {
   try {
@@ -27,7 +28,10 @@ function write(key: string, value: string): void {
 
 export function lastWhatsApp(): { countryCode: CountryCode; phone: string } {
   const code = read(LAST_COUNTRY_CODE_KEY);
-  return { countryCode: code && isCountryCode(code) ? code : DEFAULT_COUNTRY_CODE, phone: read(LAST_WHATSAPP_NUMBER_KEY) ?? '' };
+  return {
+    countryCode: code && isCountryCode(code) ? code : DEFAULT_COUNTRY_CODE,
+    phone: read(LAST_WHATSAPP_NUMBER_KEY) ?? '',
+  };
 }
 
 export function rememberWhatsApp(countryCode: CountryCode, phone: string): void {

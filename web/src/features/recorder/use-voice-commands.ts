@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { speechRecognitionSupported, VoiceCommandListener } from './capture/speech-commands';
 import { voiceAction, type VoiceCommand } from './model/voice-commands';
-import { useRecorder } from './recorder-store';
+import { recorder as pageRecorder } from './recorder';
 
 /** Hands-free control: runs each recognised command if the recorder's state allows it (spec section 4). */
 export function useVoiceCommands(enabled: boolean): { supported: boolean; lastCommand: string | null } {
@@ -12,12 +12,12 @@ export function useVoiceCommands(enabled: boolean): { supported: boolean; lastCo
     if (!enabled || !supported) return;
     const run = (command: VoiceCommand, phrase: string) => {
       setLastCommand(phrase);
-      const recorder = useRecorder.getState();
+      const recorder = pageRecorder().getState();
       const action = voiceAction(command, recorder.machine.status);
       if (action.kind === 'ignore') return;
       if (action.kind === 'reset-then-start') {
         recorder.reset();
-        setTimeout(() => void useRecorder.getState().start(), action.delayMs);
+        setTimeout(() => void pageRecorder().getState().start(), action.delayMs);
         return;
       }
       const handlers: Record<VoiceCommand, () => unknown> = {

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ClinicalData } from '../../../../shared/schemas/clinical';
 import { toast } from '../../lib/toastStore';
-import type { LocalRecording } from '../recorder/model/local-recording';
-import { useRecorder } from '../recorder/recorder-store';
+import { localData } from '../../data/browser';
+import type { LocalRecording } from '../../data/local-recording';
 import { invalidateRecordingQueries, saveRecordingUpload, updateServerNotes } from './api/recordings-api';
 import { notesFingerprint } from './model/notes-draft';
 import { buildSaveMetadata, MissingSaveDataError, planSave, saveErrorMessage } from './model/save-payload';
@@ -17,7 +17,8 @@ export type ServerSaveState = 'not-saved' | 'saving' | 'saved';
  */
 export function useServerSave(recording: LocalRecording, notes: ClinicalData | null) {
   const queryClient = useQueryClient();
-  const patchRecording = useRecorder((state) => state.patchRecording);
+  const patchRecording = (id: string, changes: Partial<LocalRecording>) =>
+    localData().recordings.update(id, changes);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -46,13 +47,24 @@ export function useServerSave(recording: LocalRecording, notes: ClinicalData | n
           ...(recording.transcript !== undefined ? { transcript: recording.transcript } : {}),
           ...(plan.baseVersion !== undefined ? { baseVersion: plan.baseVersion } : {}),
         });
-        await patchRecording(recording.id, { serverNotesVersion: updated.notesVersion, serverSavedFingerprint: fingerprint });
+        await patchRecording(recording.id, {
+          serverNotesVersion: updated.notesVersion,
+          serverSavedFingerprint: fingerprint,
+        });
       }
       void invalidateRecordingQueries(queryClient);
-      toast({ title: '✓ Saved to database', description: 'Recording has been saved successfully.', variant: 'success' });
+      toast({
+        title: '✓ Saved to database',
+        description: 'Recording has been saved successfully.',
+        variant: 'success',
+      });
     } catch (cause) {
       setError(saveErrorMessage(cause));
-      toast({ title: 'Save failed', description: 'Failed to save recording. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Save failed',
+        description: 'Failed to save recording. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setSaving(false);
     }

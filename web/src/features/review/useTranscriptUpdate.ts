@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ApiError } from '../../lib/api';
-import type { LocalRecording } from '../recorder/model/local-recording';
-import { extractNotes, ProcessingError } from '../recorder/processing/process-recording';
-import { useRecorder } from '../recorder/recorder-store';
-import { toReviewFlags } from './model/safety-flags';
+import { localData } from '../../data/browser';
+import type { LocalRecording } from '../../data/local-recording';
+import { extractNotes, ProcessingError } from '../../data/processing/process-recording';
+import { toReviewFlags } from '../../data/review-flags';
 import { transcriptUpdateError } from './model/transcript-editor';
 
 /**
@@ -12,7 +12,6 @@ import { transcriptUpdateError } from './model/transcript-editor';
  * segments no longer describe the edited text.
  */
 export function useTranscriptUpdate(recording: LocalRecording) {
-  const patchRecording = useRecorder((state) => state.patchRecording);
   const [updating, setUpdating] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -30,7 +29,7 @@ export function useTranscriptUpdate(recording: LocalRecording) {
         },
         { fetch: (input, init) => fetch(input, init) },
       );
-      await patchRecording(recording.id, {
+      await localData().recordings.update(recording.id, {
         transcript,
         clinicalData: result.clinicalData,
         evidence: result.evidence,
@@ -43,7 +42,8 @@ export function useTranscriptUpdate(recording: LocalRecording) {
       });
       return true;
     } catch (cause) {
-      const serverError = cause instanceof ProcessingError || cause instanceof ApiError ? cause.message : null;
+      const serverError =
+        cause instanceof ProcessingError || cause instanceof ApiError ? cause.message : null;
       // 'Extraction failed' is the processing fallback, not a server message: show the update's own fallback.
       setError(transcriptUpdateError(serverError === 'Extraction failed' ? null : serverError));
       return false;

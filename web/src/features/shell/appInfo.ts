@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { LOCAL_KEYS } from '../../data/storage-keys';
 
 export const PRODUCT_NAME = 'VeldVet';
 export const PRODUCT_SUBTITLE = 'Veterinary Voice Transcription';
@@ -9,7 +10,7 @@ export interface AppInfo {
   providerName: string;
 }
 
-const PROVIDER_KEY = 'veldvet:provider-name';
+const PROVIDER_KEY = LOCAL_KEYS.providerName;
 
 function rememberedProviderName(): string | undefined {
   try {

@@ -1,7 +1,13 @@
 import { ReviewPanel } from '../../review/components/ReviewPanel';
-import type { LocalRecording } from '../model/local-recording';
+import type { LocalRecording } from '../../../data/local-recording';
 
 /** The complete state's main content: transcript, clinical notes and export (features/review). */
-export function CompleteView({ recording }: { recording: LocalRecording }) {
-  return <ReviewPanel recording={recording} />;
+export function CompleteView({
+  recording,
+  onDelete,
+}: {
+  recording: LocalRecording;
+  onDelete: (id: string) => void;
+}) {
+  return <ReviewPanel recording={recording} onCancelRecording={() => onDelete(recording.id)} />;
 }

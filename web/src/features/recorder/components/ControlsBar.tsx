@@ -1,6 +1,6 @@
 import { ClockListIcon } from '../../../components/icons';
 import { Switch } from '../../../components/ui/Switch';
-import { connectionBadgeText, type ConnectionInfo } from '../model/connection';
+import { connectionBadgeText, type ConnectionInfo } from '../../../data/connection';
 import styles from './Recorder.module.css';
 
 export const VOICE_HINT = 'Say "start recording", "pause recording", "stop recording"';

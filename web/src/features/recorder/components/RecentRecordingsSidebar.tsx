@@ -3,8 +3,8 @@ import { formatShortDuration } from '../../../../../shared/format/recording-meta
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { BirdIcon, CatIcon, DogIcon, PawIcon, RabbitIcon } from '../../../components/icons';
-import type { ConnectionInfo } from '../model/connection';
-import type { LocalRecording } from '../model/local-recording';
+import type { ConnectionInfo } from '../../../data/connection';
+import type { LocalRecording } from '../../../data/local-recording';
 import { recordingCountLabel, sidebarItems, type SidebarPeriod, type SpeciesIcon } from '../model/sidebar';
 import styles from './Sidebar.module.css';
 

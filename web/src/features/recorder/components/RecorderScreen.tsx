@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { AlertCircleIcon } from '../../../components/icons';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { useRecorder, isFarmMode } from '../recorder-store';
+import { useDeviceSettings, useLocalRecordings } from '../../../data/hooks';
+import { recorder as pageRecorder, useRecorder } from '../recorder';
+import { isFarmMode } from '../recorder-store';
 import { useVoiceCommands } from '../use-voice-commands';
 import { CompleteView } from './CompleteView';
 import { ControlsBar } from './ControlsBar';
@@ -20,16 +22,19 @@ import styles from './Recorder.module.css';
 /** Keeps connection state fresh and drains the processing queue whenever the network may have changed. */
 function useConnectivity() {
   useEffect(() => {
-    const recorder = useRecorder.getState();
-    void recorder.init().then(() => recorder.runQueue());
+    const store = pageRecorder();
+    const recorder = () => store.getState();
+    void recorder()
+      .init()
+      .then(() => recorder().runQueue());
     const onChange = () => {
-      useRecorder.getState().refreshConnection();
-      void useRecorder.getState().runQueue();
+      recorder().refreshConnection();
+      void recorder().runQueue();
     };
     // Back online: whatever waited for a retry is tried at once, its backoff starts over.
     const onOnline = () => {
-      useRecorder.getState().refreshConnection();
-      void useRecorder.getState().resetBackoff();
+      recorder().refreshConnection();
+      void recorder().resetBackoff();
     };
     const onVisible = () => document.visibilityState === 'visible' && onChange();
     const connection = (navigator as Navigator & { connection?: EventTarget }).connection;
@@ -52,7 +57,9 @@ function useConnectivity() {
 /** The recorder (/app): the screen a vet uses all day. */
 export function RecorderScreen() {
   const recorder = useRecorder();
-  const { machine, recordings, preConsultation } = recorder;
+  const { machine, preConsultation } = recorder;
+  const recordings = useLocalRecordings();
+  const { wifiOnly } = useDeviceSettings();
   const [voiceEnabled, setVoiceEnabled] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [confirmEndSession, setConfirmEndSession] = useState(false);
@@ -75,8 +82,8 @@ export function RecorderScreen() {
     <div className={styles.screen}>
       <ControlsBar
         connection={recorder.connection}
-        wifiOnly={recorder.wifiOnly}
-        onWifiOnlyChange={recorder.setWifiOnly}
+        wifiOnly={wifiOnly}
+        onWifiOnlyChange={(value) => void recorder.setWifiOnly(value)}
         voiceSupported={voice.supported}
         voiceEnabled={voiceEnabled}
         onVoiceEnabledChange={setVoiceEnabled}
@@ -115,10 +122,10 @@ export function RecorderScreen() {
               selectedId={machine.selectedRecordingId}
               sync={{
                 connection: recorder.connection,
-                wifiOnly: recorder.wifiOnly,
+                wifiOnly,
                 processingIds: recorder.processingIds,
               }}
-              onSelect={recorder.select}
+              onSelect={(id) => void recorder.select(id)}
               onDelete={(id) => void recorder.remove(id)}
               onRetry={(id) => void recorder.retryNow(id)}
             />
@@ -162,7 +169,9 @@ export function RecorderScreen() {
           <ProcessingView step={machine.processingStep} progress={machine.processingProgress} />
         )}
 
-        {status === 'complete' && selected && <CompleteView recording={selected} />}
+        {status === 'complete' && selected && (
+          <CompleteView recording={selected} onDelete={(id) => void recorder.remove(id)} />
+        )}
 
         {(status === 'recorded' || status === 'complete') && (
           <div className={styles.actions} data-testid="recording-actions">
@@ -189,8 +198,8 @@ export function RecorderScreen() {
         recordings={recordings}
         processingIds={recorder.processingIds}
         connection={recorder.connection}
-        wifiOnly={recorder.wifiOnly}
-        onSelect={recorder.select}
+        wifiOnly={wifiOnly}
+        onSelect={(id) => void recorder.select(id)}
         onDelete={(id) => void recorder.remove(id)}
         onRetry={(id) => void recorder.retryNow(id)}
       />

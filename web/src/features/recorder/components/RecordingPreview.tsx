@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/Card';
-import { recoverFromRevealError, revealDuration } from '../../review/components/audio-duration';
+import {
+  PLAYBACK_FAILED,
+  recoverFromRevealError,
+  revealDuration,
+} from '../../review/components/audio-duration';
 import styles from './Recorder.module.css';
-
-export const PLAYBACK_FAILED =
-  'Unable to play audio. The recording is saved and will be processed correctly.';
 
 /** 'Recording Preview': plays the stored audio; a playback failure never implies the recording is lost. */
 export function RecordingPreview({ audio }: { audio: Blob }) {

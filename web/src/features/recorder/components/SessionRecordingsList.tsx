@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { formatShortDuration } from '../../../../../shared/format/recording-metadata';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/Card';
-import type { LocalRecording } from '../model/local-recording';
+import type { LocalRecording } from '../../../data/local-recording';
 import { syncStatus, type SyncContext } from '../model/sync-status';
 import { NotesIcon, PlayIcon, TrashIcon } from '../../../components/icons';
 import styles from './Recorder.module.css';

@@ -1,6 +1,6 @@
 import { formatDistanceToNow, startOfDay, subDays } from 'date-fns';
-import type { ConnectionInfo } from './connection.js';
-import type { LocalRecording } from './local-recording.js';
+import type { ConnectionInfo } from '../../../data/connection.js';
+import type { LocalRecording } from '../../../data/local-recording.js';
 import { syncStatus, type SyncStatusKind } from './sync-status.js';
 
 /** Recent Recordings sidebar (spec section 2): filtering, sorting and what each item shows. */

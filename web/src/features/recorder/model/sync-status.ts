@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
-import type { ConnectionInfo } from './connection.js';
-import type { LocalRecording } from './local-recording.js';
-import { isBackingOff } from '../processing/retry-schedule.js';
+import type { ConnectionInfo } from '../../../data/connection.js';
+import type { LocalRecording } from '../../../data/local-recording.js';
+import { isBackingOff } from '../../../data/processing/retry-schedule.js';
 
 /**
  * What a local recording is waiting for, said truthfully. The spec's sidebar words ('Processed',

@@ -1,12 +1,13 @@
 import Dexie, { type Table } from 'dexie';
 import type { PreConsultationData } from '../../../../../shared/schemas/clinical.js';
+import { DB_NAMES } from '../../../data/storage-keys.js';
 
 /**
  * A write-ahead journal for the recording in progress: every 1-second MediaRecorder chunk is stored as it
  * arrives, so a tab crash, reload or phone reboot loses at most the last second. Kept in its own database
  * so the spec's VeldVetDB stays exactly as specified.
  */
-export const CAPTURE_DB_NAME = 'VeldVetCaptureDB';
+export const CAPTURE_DB_NAME = DB_NAMES.captureJournal;
 
 export interface CaptureMeta {
   id: string;

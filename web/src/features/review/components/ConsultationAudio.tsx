@@ -1,5 +1,5 @@
 import { useEffect, useState, type Ref } from 'react';
-import { PLAYBACK_FAILED } from '../../recorder/components/RecordingPreview';
+import { PLAYBACK_FAILED } from './audio-duration';
 import { recoverFromRevealError, revealDuration } from './audio-duration';
 import styles from './Review.module.css';
 

@@ -1,12 +1,17 @@
 import { useRef, useState } from 'react';
 import type { BulletEvidence, ClinicalData } from '../../../../../shared/schemas/clinical';
-import { formatConsultationDate, formatConsultationTime, formatTimer } from '../../../../../shared/format/recording-metadata';
-import type { LocalRecording } from '../../recorder/model/local-recording';
-import { useRecorder } from '../../recorder/recorder-store';
+import {
+  formatConsultationDate,
+  formatConsultationTime,
+  formatTimer,
+} from '../../../../../shared/format/recording-metadata';
+import { localData } from '../../../data/browser';
+import type { LocalRecording } from '../../../data/local-recording';
 import type { TextRange } from '../model/highlight';
 import { moveLeftOutLine } from '../model/left-out';
 import { displayNotes } from '../model/notes-draft';
 import { flagKey, flagsByBullet, outstandingFlags, type ReviewFlag } from '../model/safety-flags';
+import { HerdReview } from '../herd/HerdReview';
 import { useServerSave } from '../useServerSave';
 import { useTranscriptUpdate } from '../useTranscriptUpdate';
 import { ClinicalNotes } from './ClinicalNotes';
@@ -35,10 +40,16 @@ function notesInfo(recording: LocalRecording, notes: ClinicalData): NotesInfo {
  * cancel, and the export panel. Beyond the spec: tapping a bullet marks its source in the transcript and
  * plays that moment; safety flags must be acknowledged or edited before Save and Submit.
  */
-export function ReviewPanel({ recording }: { recording: LocalRecording }) {
-  const updateSelected = useRecorder((state) => state.updateSelected);
-  const patchRecording = useRecorder((state) => state.patchRecording);
-  const remove = useRecorder((state) => state.remove);
+export function ReviewPanel({
+  recording,
+  onCancelRecording,
+}: {
+  recording: LocalRecording;
+  /** Cancel on the notes: the recorder deletes the recording and returns to ready. */
+  onCancelRecording: () => void;
+}) {
+  // Writes go to the local store; the screen watches it (liveQuery) and shows them.
+  const { recordings } = localData();
   const notes = displayNotes(recording.clinicalData);
   const server = useServerSave(recording, notes);
   const transcriptUpdate = useTranscriptUpdate(recording);
@@ -72,7 +83,7 @@ export function ReviewPanel({ recording }: { recording: LocalRecording }) {
   };
 
   const acknowledge = (flag: ReviewFlag) =>
-    void patchRecording(recording.id, { acknowledgedFlags: [...acknowledged, flagKey(flag)] });
+    void recordings.update(recording.id, { acknowledgedFlags: [...acknowledged, flagKey(flag)] });
 
   return (
     <div className={styles.review} data-testid="complete">
@@ -100,7 +111,13 @@ export function ReviewPanel({ recording }: { recording: LocalRecording }) {
           }
         />
       </div>
-      {notes && (
+      {recording.preConsultationData.consultationType === 'Herd Visit' && (
+        // A herd visit is reviewed and saved per animal (issue 20) instead of as one note.
+        <div className={styles.notesArea}>
+          <HerdReview recording={recording} />
+        </div>
+      )}
+      {notes && recording.preConsultationData.consultationType !== 'Herd Visit' && (
         <div className={styles.notesArea}>
           <ClinicalNotes
             key={recording.id}
@@ -108,7 +125,7 @@ export function ReviewPanel({ recording }: { recording: LocalRecording }) {
             info={notesInfo(recording, notes)}
             onNotesChange={async (next) => {
               setActive(null);
-              await updateSelected({ clinicalData: next });
+              await recordings.saveEditedNotes(recording.id, { clinicalData: next });
             }}
             interaction={{
               evidence: recording.evidence,
@@ -126,12 +143,18 @@ export function ReviewPanel({ recording }: { recording: LocalRecording }) {
                 ? `Acknowledge or edit the ${outstanding.length} flagged item(s) before saving.`
                 : null
             }
-            onCancelRecording={() => void remove(recording.id)}
+            onCancelRecording={onCancelRecording}
             leftOut={recording.leftOut ?? []}
             onMoveLeftOut={(index, section) => {
-              const moved = moveLeftOutLine(notes, recording.evidence, recording.leftOut ?? [], index, section);
+              const moved = moveLeftOutLine(
+                notes,
+                recording.evidence,
+                recording.leftOut ?? [],
+                index,
+                section,
+              );
               setActive(null);
-              void patchRecording(recording.id, moved);
+              void recordings.update(recording.id, moved);
             }}
           />
         </div>

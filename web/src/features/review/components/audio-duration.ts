@@ -1,3 +1,7 @@
+/** Spec section 2: the inline message when a recording cannot be played. */
+export const PLAYBACK_FAILED =
+  'Unable to play audio. The recording is saved and will be processed correctly.';
+
 /** Players whose real length has been asked for, and whether a reveal failed and the source was reloaded. */
 const revealState = new WeakMap<HTMLAudioElement, 'revealing' | 'reloaded'>();
 

@@ -1,22 +1,14 @@
-import type { BulletEvidence, ClinicalData, SafetyFlag, SoapSection } from '../../../../../shared/schemas/clinical';
+import type {
+  BulletEvidence,
+  ClinicalData,
+  SafetyFlag,
+  SoapSection,
+} from '../../../../../shared/schemas/clinical';
+import type { ReviewFlag } from '../../../data/review-flags';
 import { bulletsOf } from './notes-draft';
 
-/**
- * A safety flag as kept on the local recording: the extractor's flag plus the bullet text it was raised on.
- * The text, not the line number, ties the flag to a bullet, so it survives bullets added or removed above it.
- */
-export interface ReviewFlag extends SafetyFlag {
-  bullet: string;
-}
-
-/** Attaches the flagged bullet's text (the flag's line is a raw line of the section text). */
-export function toReviewFlags(flags: readonly SafetyFlag[], notes: ClinicalData): ReviewFlag[] {
-  return flags.flatMap((flag) => {
-    const line = notes[flag.section].split('\n')[flag.line];
-    const bullet = bulletsOf(line ?? '')[0]?.text;
-    return bullet === undefined ? [] : [{ ...flag, bullet }];
-  });
-}
+// Stored with each local recording, so defined by the data layer (page and service worker write them).
+export { toReviewFlags, type ReviewFlag } from '../../../data/review-flags';
 
 /** Identifies a flag across reloads: what was flagged, on which text. */
 export function flagKey(flag: ReviewFlag): string {
@@ -33,7 +25,11 @@ export function flaggedBulletIndex(flag: ReviewFlag, notes: ClinicalData): numbe
  * A flag blocks 'Save and Submit' until the vet acknowledges it or edits the bullet (after which the
  * extractor's warning no longer describes what is written).
  */
-export function isFlagOutstanding(flag: ReviewFlag, notes: ClinicalData, acknowledged: readonly string[]): boolean {
+export function isFlagOutstanding(
+  flag: ReviewFlag,
+  notes: ClinicalData,
+  acknowledged: readonly string[],
+): boolean {
   if (acknowledged.includes(flagKey(flag))) return false;
   return flaggedBulletIndex(flag, notes) !== null;
 }

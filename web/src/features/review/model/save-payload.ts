@@ -1,7 +1,7 @@
 import { isFarmConsultation, type ClinicalData } from '../../../../../shared/schemas/clinical';
 import type { RecordingMetadataInput } from '../../../../../shared/schemas/recordings';
 import { recordingMessages } from '../../../../../shared/schemas/recordings';
-import type { LocalRecording } from '../../recorder/model/local-recording';
+import type { LocalRecording } from '../../../data/local-recording';
 import { notesFingerprint } from './notes-draft';
 
 export const SAVE_MISSING_DATA = recordingMessages.missingData;
@@ -14,7 +14,10 @@ export class MissingSaveDataError extends Error {
 }
 
 const hasNotes = (notes: ClinicalData | null | undefined): notes is ClinicalData =>
-  Boolean(notes && [notes.subjective, notes.objective, notes.assessment, notes.plan].some((text) => text.trim() !== ''));
+  Boolean(
+    notes &&
+    [notes.subjective, notes.objective, notes.assessment, notes.plan].some((text) => text.trim() !== ''),
+  );
 
 const orNull = (value: string | undefined) => (value && value.trim() !== '' ? value : null);
 
@@ -26,11 +29,22 @@ const orNull = (value: string | undefined) => (value && value.trim() !== '' ? va
 export function buildSaveMetadata(
   recording: Pick<
     LocalRecording,
-    'audioBlob' | 'recordingStartTime' | 'recordingTime' | 'preConsultationData' | 'transcript' | 'segmentNumber' | 'totalSegments'
+    | 'audioBlob'
+    | 'recordingStartTime'
+    | 'recordingTime'
+    | 'preConsultationData'
+    | 'transcript'
+    | 'segmentNumber'
+    | 'totalSegments'
   >,
   notes: ClinicalData | null | undefined,
 ): RecordingMetadataInput {
-  if (!recording.audioBlob || recording.audioBlob.size === 0 || !recording.recordingStartTime || !hasNotes(notes)) {
+  if (
+    !recording.audioBlob ||
+    recording.audioBlob.size === 0 ||
+    !recording.recordingStartTime ||
+    !hasNotes(notes)
+  ) {
     throw new MissingSaveDataError();
   }
   const pre = recording.preConsultationData;
@@ -68,7 +82,10 @@ export type SavePlan =
  * that the returned id is reused and only changed notes are sent (PUT notes), never a second recording.
  */
 export function planSave(
-  recording: Pick<LocalRecording, 'serverRecordingId' | 'serverNotesVersion' | 'serverSavedFingerprint' | 'transcript'>,
+  recording: Pick<
+    LocalRecording,
+    'serverRecordingId' | 'serverNotesVersion' | 'serverSavedFingerprint' | 'transcript'
+  >,
   notes: ClinicalData,
 ): SavePlan {
   if (!recording.serverRecordingId) return { kind: 'create' };
