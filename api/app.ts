@@ -22,6 +22,7 @@ import { recordingsRoutes } from './routes/recordings.js';
 import { settingsRoutes } from './routes/settings.js';
 import { transcribeRoutes } from './routes/transcribe.js';
 import { transcriptSuggestionsRoutes } from './routes/transcript-suggestions.js';
+import { logger as processLogger, requestLog, type Logger } from './logging/index.js';
 import type { Services } from './services/index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,13 +32,17 @@ export interface AppOptions {
   services: Services;
   /** The built PWA; omitted in API-only tests. */
   webDir?: string | undefined;
+  /** Where request lines go; the process logger (LOG_LEVEL) by default. */
+  logger?: Logger | undefined;
 }
 
 /** The whole HTTP surface: JSON API under /api, the built PWA for everything else. */
-export function createApp({ services, webDir }: AppOptions): OpenAPIHono<AppEnv> {
+export function createApp({ services, webDir, logger = processLogger }: AppOptions): OpenAPIHono<AppEnv> {
   const app = createRouter();
   app.onError(handleError);
-  // Outermost, so it sees every header the others add; static files arrive precompressed and pass through.
+  // First of all: the id and the timing cover everything below, refusals and errors included.
+  app.use('*', requestLog(logger));
+  // Outermost after the log line, so it sees every header the others add; static files arrive precompressed and pass through.
   app.use('*', compressResponses());
   app.use('*', securityHeaders());
   app.use(

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { classifyInfrastructureError } from '../../db/errors.js';
+import { logger } from '../logging/logger.js';
 
 /** An error whose message is safe to show the client; the body is always `{ error }`. */
 export class HttpError extends Error {
@@ -30,6 +31,9 @@ export function describeZodError(error: ZodError): string {
 
 /** Maps anything thrown in a handler to a JSON `{ error }`; only genuine bugs become 500, never with details. */
 export function handleError(error: Error, c: Context): Response {
+  // The request's logger (with its id) when requestLog ran; the process logger otherwise.
+  const log = (c.get('log') as typeof logger | undefined) ?? logger;
+  const where = { method: c.req.method, path: c.req.path };
   if (error instanceof HttpError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return c.json({ error: error.message }, error.status);
@@ -44,10 +48,10 @@ export function handleError(error: Error, c: Context): Response {
   // The database away, busy or full: not a bug, and the client should retry (or wait for space).
   const failure = classifyInfrastructureError(error);
   if (failure) {
-    console.warn(`[error] ${c.req.method} ${c.req.path}: ${failure.kind}: ${error.message}`);
+    log.warn({ ...where, kind: failure.kind, reason: error.message }, 'infrastructure failure');
     if (failure.status === 503) c.header('Retry-After', String(failure.retryAfterSeconds));
     return c.json({ error: failure.message }, failure.status);
   }
-  console.error(`[error] ${c.req.method} ${c.req.path}:`, error);
+  log.error({ ...where, err: error }, 'unhandled error');
   return c.json({ error: 'Internal server error' }, 500);
 }

@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { currentLogger } from '../logging/logger.js';
+
+const log = () => currentLogger({ component: 'settings' });
 
 /**
  * Practice secrets (SMTP password, WhatsApp token) at rest: AES-256-GCM from node:crypto, a fresh 96-bit IV
@@ -76,9 +79,7 @@ export function lazySecretBox(source: SecretKeySource): SecretBox {
       fs.mkdirSync(source.dataDir, { recursive: true });
       fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
     }
-    console.warn(
-      `[settings] SETTINGS_ENCRYPTION_KEY is not set; using the development key in ${file}. Set it in production.`,
-    );
+    log().warn({ file }, 'SETTINGS_ENCRYPTION_KEY is not set; using the development key in this file. Set it in production.');
     box = createSecretBox(parseEncryptionKey(fs.readFileSync(file, 'utf8')));
     return box;
   };

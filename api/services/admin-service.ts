@@ -6,6 +6,9 @@ import type { UsersRepository } from '../repositories/users.js';
 import { hashPassword } from '../security/password.js';
 import type { AuditService } from './audit-service.js';
 import type { Clock } from './clock.js';
+import { currentLogger } from '../logging/logger.js';
+
+const log = () => currentLogger({ component: 'admin' });
 
 /** Deletes audio blobs by key; missing keys are not an error. */
 export type AudioDeleter = (keys: string[]) => Promise<void>;
@@ -146,9 +149,7 @@ export function createAdminService(deps: {
         await deleteAudio(audioKeys);
       } catch (error) {
         audioError = error instanceof Error ? error.message : 'unknown error';
-        console.error(
-          `[admin] user ${userId} deleted but ${audioKeys.length} audio blobs could not be: ${audioError}`,
-        );
+        log().error({ userId, audioBlobs: audioKeys.length, reason: audioError }, 'user deleted, audio not');
       }
       await audit.record({
         actorId: actor.user.id,

@@ -10,6 +10,9 @@ import type { AuditService } from './audit-service.js';
 import type { Clock } from './clock.js';
 import type { RateLimitService } from './rate-limit-service.js';
 import type { ActiveSession, SessionService } from './session-service.js';
+import { currentLogger } from '../logging/logger.js';
+
+const log = () => currentLogger({ component: 'auth' });
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -76,7 +79,7 @@ export function createAuthService(deps: {
       .send(message)
       .catch((error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
-        console.error(`[mail] password reset e-mail could not be sent: ${reason}`);
+        log().error({ reason }, 'password reset e-mail not sent');
       })
       .finally(() => deliveries.delete(delivery));
     deliveries.add(delivery);

@@ -24,6 +24,9 @@ import { isUniqueViolation } from '../repositories/users.js';
 import { BlobIntegrityError, BlobNotFoundError, sha256Hex, type BlobStore } from '../storage/index.js';
 import { audioMimeType, extensionFor } from '../storage/mime.js';
 import type { Clock } from './clock.js';
+import { currentLogger } from '../logging/logger.js';
+
+const log = () => currentLogger({ component: 'recordings' });
 
 /** Audio as it arrived, decoded, with its SHA-256 computed once. */
 export interface IncomingAudio {
@@ -201,10 +204,7 @@ export function createRecordingsService(deps: {
       try {
         await blobs.put(blobKey, audio.bytes, { contentType: mimeType, sha256: audio.sha256 });
       } catch (error) {
-        console.error(
-          `[recordings] storing audio ${blobKey} failed:`,
-          error instanceof Error ? error.message : error,
-        );
+        log().error({ blobKey, reason: error instanceof Error ? error.message : String(error) }, 'storing audio failed');
         // A full disk is not cured by retrying at once; say so (507), as the database's own errors do.
         if (classifyInfrastructureError(error)?.kind === 'full')
           throw new HttpError(507, infrastructureMessages.full);
@@ -349,13 +349,13 @@ export function createRecordingsService(deps: {
         intact = await blobs.verify(key, row.audioSha256);
       } catch (error) {
         if (error instanceof BlobNotFoundError) {
-          console.error(`[recordings] audio of ${row.id} is missing from the ${blobs.kind} store`);
+          log().error({ recordingId: row.id, store: blobs.kind }, 'audio missing from the store');
           throw new HttpError(422, messages.audioMissing);
         }
         throw error;
       }
       if (!intact) {
-        console.error(`[recordings] audio of ${row.id} failed its SHA-256 check in the ${blobs.kind} store`);
+        log().error({ recordingId: row.id, store: blobs.kind }, 'audio failed its SHA-256 check');
         throw new HttpError(422, messages.integrity);
       }
       const size = row.audioByteSize ?? (await blobs.stat(key))?.byteSize ?? 0;

@@ -6,6 +6,9 @@ import type { AuditService } from './audit-service.js';
 import type { BlobSweepReport } from './blob-sweep.js';
 import type { Clock } from './clock.js';
 import type { RateLimitService } from './rate-limit-service.js';
+import { currentLogger } from '../logging/logger.js';
+
+const log = () => currentLogger({ component: 'retention' });
 
 /**
  * How long a replayable Idempotency-Key outcome (which holds a transcript copy) is kept: a recorder retries
@@ -158,16 +161,13 @@ export function createRetentionService(deps: {
       const timer = setInterval(() => {
         void this.purge().then(
           (report) => {
-            if (report.recordingsDeleted > 0) {
-              console.log(
-                `[retention] purged ${report.recordingsDeleted} expired recordings from ${report.practices.length} practices`,
+            if (report.recordingsDeleted > 0)
+              log().info(
+                { recordingsDeleted: report.recordingsDeleted, practices: report.practices.length },
+                'expired recordings purged',
               );
-            }
           },
-          (error: unknown) =>
-            console.error(
-              `[retention] purge failed: ${error instanceof Error ? error.message : String(error)}`,
-            ),
+          (error: unknown) => log().error({ err: error }, 'retention purge failed'),
         );
       }, intervalMs);
       // The timer alone must not keep the process alive (tests, graceful shutdown).

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
+import { createLogger } from '../../api/logging/index.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';
 import { fakeAudio, saveBody, toBase64 } from './recordings-fixtures.js';
 
@@ -23,9 +24,15 @@ interface ListBody {
 describe.each(dialects)('recordings API (%s)', (dialect) => {
   let server: TestServer;
   const client = () => new ApiClient(server.baseUrl);
+  /** What the server tells operators (errors only), one parsed JSON line each. */
+  const operatorLog: Array<Record<string, unknown>> = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
+    const logger = createLogger({
+      level: 'error',
+      destination: { write: (line: string) => void operatorLog.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    server = await startTestServer({ dialect, logger });
   });
   afterAll(async () => server?.close());
 
@@ -402,7 +409,6 @@ describe.each(dialects)('recordings API (%s)', (dialect) => {
   });
 
   it('detects audio corrupted or lost in the store instead of serving it', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { api, userId } = await signedIn();
     const audio = fakeAudio('webm', 8_000, 7);
     const { recording } = await save(api, saveBody(audio));
@@ -424,12 +430,14 @@ describe.each(dialects)('recordings API (%s)', (dialect) => {
     expect(await missing.json()).toEqual({ error: 'Stored audio is missing' });
     // The record itself is still readable; operators are told, with no more than the id.
     expect((await api.get(`/api/recordings/${recording.id}`)).status).toBe(200);
-    expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([
-      expect.stringContaining(`audio of ${recording.id} failed its SHA-256 check`),
-      expect.stringContaining(`audio of ${recording.id} failed its SHA-256 check`),
-      expect.stringContaining(`audio of ${recording.id} is missing`),
+    const told = operatorLog.filter((line) => line.recordingId === recording.id);
+    expect(told.map(({ msg, component }) => ({ msg, component }))).toEqual([
+      { msg: 'audio failed its SHA-256 check', component: 'recordings' },
+      { msg: 'audio failed its SHA-256 check', component: 'recordings' },
+      { msg: 'audio missing from the store', component: 'recordings' },
     ]);
-    logged.mockRestore();
+    // Each line carries the id of the request that found it.
+    expect(told.every((line) => typeof line.requestId === 'string')).toBe(true);
   });
 
   it('documents the recording routes in the OpenAPI document', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../../api/app.js';
+import type { Logger } from '../../api/logging/index.js';
 import { databaseLimits, loadConfig, type Config } from '../../api/config.js';
 import { createServices, type ServiceOptions, type Services } from '../../api/services/index.js';
 import { migrateToLatest, openDatabase, type DialectName } from '../../db/database.js';
@@ -30,6 +31,8 @@ export interface TestServerOptions {
   webDir?: string;
   /** Sees every request the server receives (e.g. to count uploads), before the app handles it. */
   onRequest?: (request: Request) => void;
+  /** Request log lines go here instead of the process logger (LOG_LEVEL; 'warn' under test). */
+  logger?: Logger;
   /** Replace or add services (e.g. a provider pointed at a local peer). */
   overrides?: (options: ServiceOptions, services: Services) => Services;
 }
@@ -57,7 +60,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const serviceOptions = { config, database };
   const baseServices = createServices(serviceOptions);
   const services = options.overrides ? options.overrides(serviceOptions, baseServices) : baseServices;
-  const app = createApp({ services, webDir: options.webDir });
+  const app = createApp({ services, webDir: options.webDir, logger: options.logger });
 
   const server: ServerType = await new Promise((resolve) => {
     const onRequest = options.onRequest;

@@ -1,0 +1,12 @@
+export {
+  createLogger,
+  currentLogger,
+  forRequest,
+  logger,
+  logLevelFromEnv,
+  LOG_LEVELS,
+  REDACT_PATHS,
+  runWithLogger,
+} from './logger.js';
+export type { Logger, LoggerOptions, LogLevel } from './logger.js';
+export { requestLog } from './request-log.js';

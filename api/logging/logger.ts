@@ -1,0 +1,98 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pino, { type Bindings, type DestinationStream, type Level, type Logger } from 'pino';
+
+export type { Logger };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = Level | 'silent';
+
+/**
+ * LOG_LEVEL when it names a level; otherwise 'info', or 'silent' under NODE_ENV=test: tests provoke
+ * failures on purpose and assert the answers; LOG_LEVEL=warn shows the lines when a test needs reading.
+ */
+export function logLevelFromEnv(env: NodeJS.ProcessEnv = process.env): LogLevel {
+  const wanted = env.LOG_LEVEL?.trim().toLowerCase();
+  if (wanted && (LOG_LEVELS as readonly string[]).includes(wanted)) return wanted as LogLevel;
+  return env.NODE_ENV === 'test' ? 'silent' : 'info';
+}
+
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'emailPassword',
+  'smtpPassword',
+  'token',
+  'resetToken',
+  'sessionToken',
+  'secret',
+  'apiKey',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'audioData',
+];
+
+/**
+ * Keys whose values never reach a log line, at the top level, one level down ({ user: { password } }) and
+ * in request/response headers. The request log itself carries no bodies or headers; this catches a
+ * careless `log.info({ body })` elsewhere.
+ */
+export const REDACT_PATHS = [
+  ...SECRET_KEYS.map((key) => `["${key}"]`),
+  ...SECRET_KEYS.map((key) => `*["${key}"]`),
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.headers["set-cookie"]',
+];
+
+export interface LoggerOptions {
+  level?: LogLevel;
+  /** Where lines go; stdout by default. Tests pass a stream to read them back. */
+  destination?: DestinationStream;
+}
+
+/** One JSON line per event: time (ISO), level as a word, msg, and the fields given. */
+export function createLogger({ level = logLevelFromEnv(), destination }: LoggerOptions = {}): Logger {
+  return pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    },
+    destination,
+  );
+}
+
+/** The process's logger. Services and jobs take a child of it (see forRequest) rather than a new one. */
+export const logger = createLogger();
+
+/**
+ * A child logger for work done on behalf of one request, e.g. a job the request queued: pass the request
+ * id along with the job and call this where it runs, so its lines carry the same id as the request's.
+ */
+export function forRequest(requestId: string | undefined, parent: Logger = logger): Logger {
+  return requestId ? parent.child({ requestId }) : parent;
+}
+
+const requestScope = new AsyncLocalStorage<Logger>();
+
+/** Runs `work` with `log` as the current logger (requestLog does this for every request). */
+export function runWithLogger<T>(log: Logger, work: () => T): T {
+  return requestScope.run(log, work);
+}
+
+/**
+ * The logger of the request being served (its id on every line) or, outside a request (timers, jobs,
+ * scripts), the process logger; with `bindings` such as `{ component: 'recordings' }` added. Services call
+ * this where they log instead of keeping a logger of their own.
+ */
+export function currentLogger(bindings?: Bindings): Logger {
+  const log = requestScope.getStore() ?? logger;
+  return bindings ? log.child(bindings) : log;
+}
