@@ -9,6 +9,7 @@
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/config.js';
+import { logger } from '../api/logging/index.js';
 import { ADMIN_PASSWORD_MIN } from '../api/services/admin-service.js';
 import { createServices } from '../api/services/index.js';
 import { HttpError } from '../api/http/errors.js';
@@ -104,7 +105,7 @@ function promptHidden(question: string): Promise<string> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
+    logger.fatal({ err: error }, 'npm run admin failed');
     process.exit(1);
   },
 );

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { loadConfig } from '../api/config.js';
+import { logger } from '../api/logging/index.js';
 import { createBlobStore, type BlobStore } from '../api/storage/index.js';
 import { openDatabase } from '../db/database.js';
 import { ensurePrivateDir, PRIVATE_DIR_MODE, restrictNewFiles } from '../db/file-modes.js';
@@ -158,7 +159,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+    logger.fatal({ err: error }, 'backup failed');
     process.exit(1);
   },
 );

@@ -1,4 +1,5 @@
 import { loadConfig } from '../api/config.js';
+import { logger } from '../api/logging/index.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 
 /**
@@ -9,7 +10,7 @@ const config = loadConfig();
 const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 try {
   await migrateToLatest(handle.db);
-  console.log(`Database up to date (${handle.dialect}: ${handle.location})`);
+  logger.info({ dialect: handle.dialect, location: handle.location }, 'database up to date');
 } finally {
   await handle.close();
 }

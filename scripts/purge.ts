@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/config.js';
+import { logger } from '../api/logging/index.js';
 import { createServices } from '../api/services/index.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 
@@ -21,28 +22,40 @@ async function main(): Promise<number> {
     const services = createServices({ config, database });
     const report = await services.retention.purge({ dryRun: values['dry-run'] });
     if (values.json) {
-      console.log(JSON.stringify(report, null, 2));
+      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       return 0;
     }
     const verb = report.dryRun ? 'would delete' : 'deleted';
+    // One line per practice and a total: cron mail and log collectors read the same JSON lines.
     for (const practice of report.practices) {
-      console.log(
-        `practice ${practice.practiceId}: ${verb} ${practice.recordingIds.length} recordings ` +
-          `(retention ${practice.retentionYears} years, last consultation before ${practice.cutoff})`,
+      logger.info(
+        {
+          practiceId: practice.practiceId,
+          recordings: practice.recordingIds.length,
+          retentionYears: practice.retentionYears,
+          cutoff: practice.cutoff,
+          dryRun: report.dryRun,
+        },
+        `practice: ${verb} ${practice.recordingIds.length} recordings`,
       );
     }
     if (report.temporaryBlobsDeleted + report.orphanBlobsDeleted > 0) {
-      console.log(
-        `Audio store: removed ${report.temporaryBlobsDeleted} unfinished uploads and ${report.orphanBlobsDeleted} audio files no recording references.`,
+      logger.info(
+        { unfinishedUploads: report.temporaryBlobsDeleted, orphanAudioFiles: report.orphanBlobsDeleted },
+        'audio store swept',
       );
     }
     const total = report.dryRun
       ? report.practices.reduce((sum, practice) => sum + practice.recordingIds.length, 0)
       : report.recordingsDeleted;
-    console.log(
-      `Retention purge${report.dryRun ? ' (dry run)' : ''}: ${verb} ${total} recordings` +
-        `${report.dryRun ? '' : ` and ${report.audioBlobsDeleted} audio files`}; ` +
-        `${report.practicesOnLegalHold} practices on legal hold skipped.`,
+    logger.info(
+      {
+        dryRun: report.dryRun,
+        recordings: total,
+        ...(report.dryRun ? {} : { audioFiles: report.audioBlobsDeleted }),
+        practicesOnLegalHold: report.practicesOnLegalHold,
+      },
+      `retention purge${report.dryRun ? ' (dry run)' : ''}: ${verb} ${total} recordings`,
     );
     return 0;
   } finally {
@@ -53,7 +66,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`Purge failed: ${error instanceof Error ? error.message : String(error)}`);
+    logger.fatal({ err: error }, 'purge failed');
     process.exit(1);
   },
 );

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/config.js';
+import { logger } from '../api/logging/index.js';
 import { createBlobStore } from '../api/storage/index.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { restrictNewFiles } from '../db/file-modes.js';
@@ -104,7 +105,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
+    logger.fatal({ err: error }, 'restore failed');
     process.exit(1);
   },
 );
