@@ -6,7 +6,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst } from 'workbox-strategies';
 import { classifyConnection, type NetworkInformationLike } from '../web/src/data/connection';
 import { DeviceSettingsDB, DeviceSettingsStore } from '../web/src/data/device-settings';
-import { BACKGROUND_SYNC_TAG, createProcessingQueue } from '../web/src/data/processing/queue';
+import { processQueueInWorker } from '../web/src/data/processing/background-sync';
+import { BACKGROUND_SYNC_TAG } from '../web/src/data/processing/queue';
 import { RecordingsStore, VeldVetDB } from '../web/src/data/recordings-db';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
@@ -62,10 +63,8 @@ async function drainProcessingQueue(): Promise<void> {
     for (const client of windows) client.postMessage({ type: 'run-queue' });
     return;
   }
-  // The same queue and processOne as the page, reading the same Wi-Fi-only setting (IndexedDB).
-  const store = new RecordingsStore(new VeldVetDB());
-  const queue = createProcessingQueue({
-    store,
+  await processQueueInWorker({
+    store: new RecordingsStore(new VeldVetDB()),
     settings: new DeviceSettingsStore(new DeviceSettingsDB()),
     fetch: (input, init) => fetch(input, init),
     connection: () => {
@@ -73,10 +72,4 @@ async function drainProcessingQueue(): Promise<void> {
       return classifyConnection(navigator.onLine, navigator.connection);
     },
   });
-  // A sync event means the connection is back: like the page's `online`, the backoff starts over.
-  await queue.resetBackoff();
-  // Still waiting (Wi-Fi-only on cellular, the network dropped again, a busy server): rejecting the sync
-  // makes the browser fire it again later.
-  const waiting = (await store.queued()).length;
-  if (waiting > 0) throw new Error(`${waiting} recording(s) still waiting to be processed`);
 }
