@@ -48,6 +48,14 @@ function queueDeps(extra: Partial<ProcessingQueueDeps> = {}): ProcessingQueueDep
   };
 }
 
+/** What sw/sw.ts gives the worker's run: no Background Sync to ask, no timers. */
+const workerDeps = () => ({
+  store: db.recordings,
+  settings: db.settings,
+  fetch: peer.fetch,
+  connection: () => connection,
+});
+
 /** The fields that say what became of an attempt. */
 async function stored(id: string) {
   const recording = (await db.recordings.get(id))!;
@@ -74,7 +82,7 @@ async function attempt(run: Run, id: string): Promise<void> {
     await createProcessingQueue(queueDeps()).runQueue();
   } else {
     await db.recordings.update(id, { isOnlineOnly: true });
-    await processQueueInWorker({ ...queueDeps(), requestSync: undefined }).catch(() => undefined);
+    await processQueueInWorker(workerDeps()).catch(() => undefined);
   }
 }
 
@@ -281,7 +289,7 @@ describe('Wi-Fi-only, read from the device settings in IndexedDB', () => {
   it('the worker waits on cellular while Wi-Fi-only is on, and processes once the vet turns it off', async () => {
     await db.recordings.put(localRecording('cell', { isOnlineOnly: true }));
     connection = { type: 'cellular' };
-    const worker = () => processQueueInWorker({ ...queueDeps(), requestSync: undefined });
+    const worker = () => processQueueInWorker(workerDeps());
     await expect(worker()).rejects.toThrow('1 recording(s) still waiting');
     expect(peer.uploads).toEqual([]);
 
@@ -322,7 +330,7 @@ describe('Wi-Fi-only, read from the device settings in IndexedDB', () => {
     await db.settings.set({ wifiOnly: false });
     await db.recordings.put(localRecording('moved', { isOnlineOnly: true }));
     connection = { type: 'cellular' };
-    await processQueueInWorker({ ...queueDeps(), requestSync: undefined });
+    await processQueueInWorker(workerDeps());
     expect(peer.uploads).toEqual(['moved']);
   });
 });
