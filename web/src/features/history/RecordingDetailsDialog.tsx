@@ -10,6 +10,7 @@ import { recordingAudioPath, recordingPath } from '../review/api/recordings-api'
 import { recoverFromRevealError, revealDuration } from '../review/components/audio-duration';
 import { SoapSectionView } from '../review/components/SoapSectionView';
 import { displayNotes } from '../review/model/notes-draft';
+import { HerdAnimalHistory, isHerdAnimalRecord } from './HerdAnimalHistory';
 import { cardDate } from './history-model';
 import styles from './History.module.css';
 
@@ -54,20 +55,23 @@ function Details({ recording }: { recording: RecordingView }) {
           ))}
         </section>
       )}
-      <section>
-        <h3 className={styles.detailsHeading}>Audio</h3>
-        {/* Streams from the server (HTTP Range), so a long farm visit starts playing before it has all arrived. */}
-        <audio
-          className={styles.audio}
-          controls
-          preload="metadata"
-          src={recordingAudioPath(recording.id)}
-          aria-label="Recording audio"
-          onLoadedMetadata={(event) => revealDuration(event.currentTarget)}
-          onError={(event) => void recoverFromRevealError(event.currentTarget)}
-          data-testid="details-audio"
-        />
-      </section>
+      {isHerdAnimalRecord(recording) && <HerdAnimalHistory recording={recording} />}
+      {!isHerdAnimalRecord(recording) && (
+        <section>
+          <h3 className={styles.detailsHeading}>Audio</h3>
+          {/* Streams from the server (HTTP Range), so a long farm visit starts playing before it has all arrived. */}
+          <audio
+            className={styles.audio}
+            controls
+            preload="metadata"
+            src={recordingAudioPath(recording.id)}
+            aria-label="Recording audio"
+            onLoadedMetadata={(event) => revealDuration(event.currentTarget)}
+            onError={(event) => void recoverFromRevealError(event.currentTarget)}
+            data-testid="details-audio"
+          />
+        </section>
+      )}
     </div>
   );
 }
