@@ -5,7 +5,7 @@ import type { TranscriptionService } from '../services/transcription-service.js'
 import { ProgressStore, type ProgressKey } from '../transcription/progress.js';
 import { describeFailure, ShutdownError, type JobFailedError } from './failures.js';
 import type { JobsService, TranscriptionJobResult, TranscriptionTicket } from './types.js';
-import { putAudio, uploadKeyFor } from './uploads.js';
+import { keepUpload } from './uploads.js';
 
 export interface InProcessJobsDeps {
   transcription: TranscriptionService;
@@ -28,9 +28,9 @@ export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
   const running = new Map<ProgressKey, AbortController>();
   let stopping = false;
 
-  async function keepUpload(practiceId: string, idempotencyKey: string, audio: Uint8Array): Promise<void> {
+  async function keepForSave(practiceId: string, idempotencyKey: string, audio: Uint8Array): Promise<void> {
     try {
-      await putAudio(blobs, uploadKeyFor(practiceId, idempotencyKey), audio);
+      await keepUpload(blobs, practiceId, idempotencyKey, audio);
     } catch (error) {
       // Only an optimisation for the save (which can still send the audio): never fails the transcription.
       console.warn(
@@ -78,13 +78,12 @@ export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
             throw finishFailed(error);
           }
           if (queue.isFull()) throw finishFailed(new QueueFullError(queue.retryAfterSeconds));
-          if (input.idempotencyKey) await keepUpload(practiceId, input.idempotencyKey, input.audio);
           const controller = new AbortController();
           const onClientGone = () => controller.abort(input.signal?.reason);
           input.signal?.addEventListener('abort', onClientGone, { once: true });
           running.set(key, controller);
           // Joined synchronously after the isFull() check above, so this job is admitted (job-queue.ts).
-          const done = queue
+          const transcribed = queue
             .run(
               () =>
                 transcription.transcribe({
@@ -113,6 +112,12 @@ export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
               running.delete(key);
               input.signal?.removeEventListener('abort', onClientGone);
             });
+          // Kept while it is transcribed (not before: the slot was taken synchronously after isFull()).
+          const kept = input.idempotencyKey
+            ? keepForSave(practiceId, input.idempotencyKey, input.audio)
+            : Promise.resolve();
+          transcribed.catch(() => undefined); // settled through `done`; no unhandled rejection meanwhile
+          const done = kept.then(() => transcribed);
           return { done };
         },
       };

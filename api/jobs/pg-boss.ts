@@ -12,7 +12,7 @@ import { HttpError } from '../http/errors.js';
 import { describeFailure, isRetriable, JobFailedError, RUNNING_MESSAGE, ShutdownError } from './failures.js';
 import { isFinal, jobRows, toProgress } from './job-rows.js';
 import type { JobsService, TranscriptionJobResult, TranscriptionTicket } from './types.js';
-import { putAudio, readBlob, uploadKeyFor } from './uploads.js';
+import { keepUpload, putAudio, readBlob } from './uploads.js';
 
 const QUEUE = 'transcription';
 /** How often a synchronous request looks whether its job (perhaps run by another process) has ended. */
@@ -48,8 +48,6 @@ interface JobData {
 interface StoredInput {
   preConsultation?: PreConsultationHints | undefined;
   vocabulary?: string | null | undefined;
-  /** The audio is the client's kept upload (audio once): the save may still reference it, so it stays. */
-  keepAudio: boolean;
 }
 
 /**
@@ -134,7 +132,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobsService {
       await writes;
       const answer: TranscriptionJobResult = { ...result, provider: options.providerLabel };
       await rows.finish(row.id, instance, { result: answer });
-      if (!input.keepAudio) await options.blobs.delete(row.audioKey).catch(() => undefined);
+      await options.blobs.delete(row.audioKey).catch(() => undefined);
     } catch (error) {
       await writes;
       const cause = controller.signal.reason instanceof ShutdownError ? controller.signal.reason : error;
@@ -143,7 +141,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobsService {
       const failure = describeFailure(cause);
       if (failure.status === 500) console.error(`[jobs] transcription ${row.id} failed:`, cause);
       await rows.finish(row.id, instance, { error: failure.message, errorStatus: failure.status });
-      if (!input.keepAudio) await options.blobs.delete(row.audioKey).catch(() => undefined);
+      await options.blobs.delete(row.audioKey).catch(() => undefined);
     } finally {
       running.delete(row.id);
       job.signal.removeEventListener('abort', onBossAbort);
@@ -224,12 +222,12 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobsService {
             );
           }
           const boss = await start();
-          const keepAudio = input.idempotencyKey !== undefined;
-          const audioKey = input.idempotencyKey
-            ? uploadKeyFor(practiceId, input.idempotencyKey)
-            : `jobs/${practiceId}/${id}`;
+          const audioKey = `jobs/${practiceId}/${id}`;
           try {
             await putAudio(options.blobs, audioKey, input.audio);
+            // Audio once: the save may reference this upload instead of sending it again.
+            if (input.idempotencyKey)
+              await keepUpload(options.blobs, practiceId, input.idempotencyKey, input.audio);
           } catch (error) {
             console.error(`[jobs] storing the audio of ${id} failed:`, error);
             throw await fail(
@@ -239,7 +237,6 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobsService {
           const stored: StoredInput = {
             preConsultation: input.preConsultation,
             vocabulary: input.vocabulary,
-            keepAudio,
           };
           await rows.setInput(id, JSON.stringify(stored), audioKey);
           const data: JobData = { jobId: id, ...(requestId ? { requestId } : {}) };

@@ -15,6 +15,21 @@ export function uploadKeyFor(practiceId: string, idempotencyKey: string): string
   return `uploads/${practiceId}/${name}`;
 }
 
+/**
+ * Keeps a transcription upload for its save (audio once). The first upload under a key wins: once a save
+ * references it, the recording's audio must never change under it.
+ */
+export async function keepUpload(
+  blobs: BlobStore,
+  practiceId: string,
+  idempotencyKey: string,
+  audio: Uint8Array,
+): Promise<void> {
+  const key = uploadKeyFor(practiceId, idempotencyKey);
+  if (await blobs.stat(key)) return;
+  await putAudio(blobs, key, audio);
+}
+
 /** Stores audio under `key`, typed by its bytes (the recording's row takes the type from here). */
 export async function putAudio(blobs: BlobStore, key: string, audio: Uint8Array): Promise<void> {
   const contentType = audioMimeType(audio, undefined, 'webm');

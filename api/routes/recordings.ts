@@ -18,7 +18,7 @@ import {
 } from '../../shared/schemas/recordings.js';
 import { requireUser } from '../http/auth.js';
 import type { AppEnv } from '../http/env.js';
-import { badRequest, describeZodError } from '../http/errors.js';
+import { badRequest, describeZodError, HttpError } from '../http/errors.js';
 import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
 import {
   IDEMPOTENCY_HEADER,
@@ -156,9 +156,19 @@ export function recordingsRoutes(services: Services) {
         headers: idempotencyHeaders,
         ...multipartBody(
           z.object({
-            audio: z
-              .string()
-              .openapi({ type: 'string', format: 'binary', description: 'The recording as recorded' }),
+            audio: z.string().optional().openapi({
+              type: 'string',
+              format: 'binary',
+              description: "The recording as recorded; omit it with audioFrom 'transcription'",
+            }),
+            audioFrom: z
+              .literal('transcription')
+              .optional()
+              .openapi({
+                description:
+                  'Without audio: use the upload /api/transcribe kept under the same Idempotency-Key ' +
+                  '(the audio crosses the connection once); 410 when it is gone',
+              }),
             metadata: z.string().openapi({
               description: 'JSON text of the /save fields without audioData',
               example:
@@ -167,11 +177,15 @@ export function recordingsRoutes(services: Services) {
           }),
         ),
       },
-      responses: { ...saveResponses, 400: errorResponse(recordingMessages.uploadForm) },
+      responses: {
+        ...saveResponses,
+        400: errorResponse(recordingMessages.uploadForm),
+        410: errorResponse(KEPT_UPLOAD_GONE),
+      },
     }),
   );
   router.post('/save-upload', auth, uploadLimit, async (c) => {
-    const { file, metadataText } = await readUploadForm(c);
+    const { file, audioFrom, metadataText } = await readUploadForm(c);
     let raw: unknown;
     try {
       raw = JSON.parse(metadataText);
@@ -182,6 +196,15 @@ export function recordingsRoutes(services: Services) {
       throw badRequest(recordingMessages.metadataInvalid);
     const parsed = uploadMetadataSchema.safeParse(raw);
     if (!parsed.success) throw badRequest(describeInvalid(parsed.error));
+    if (!file) {
+      // Audio once: the audio already crossed the farm connection to /api/transcribe, which kept it under
+      // this recording's Idempotency-Key; the save references it. 410 once it was swept: send the audio.
+      const key = readIdempotencyKey(c);
+      if (audioFrom !== 'transcription' || !key) throw badRequest(recordingMessages.missingData);
+      const kept = await recordings.keptUpload(c.var.user.id, key);
+      if (!kept) throw new HttpError(410, KEPT_UPLOAD_GONE);
+      return saveOnce(c, parsed.data, kept);
+    }
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (bytes.byteLength === 0) throw badRequest(recordingMessages.missingData);
     return saveOnce(c, parsed.data, recordings.audioFromBytes(bytes, file.type || undefined));
@@ -358,14 +381,22 @@ export function recordingsRoutes(services: Services) {
   return router;
 }
 
-async function readUploadForm(c: Context<AppEnv>): Promise<{ file: File; metadataText: string }> {
+/** 410 of a save that references a transcription upload no longer on the server. */
+export const KEPT_UPLOAD_GONE =
+  'The audio sent for transcription is no longer on the server; send the recording again';
+
+async function readUploadForm(
+  c: Context<AppEnv>,
+): Promise<{ file: File | undefined; audioFrom: string | undefined; metadataText: string }> {
   const form = await readMultipart(c, {
     notMultipart: recordingMessages.uploadForm,
     unreadable: recordingMessages.uploadForm,
   });
   const file = form.audio;
   const metadata = form.metadata;
-  if (!(file instanceof File)) throw badRequest(recordingMessages.missingData);
+  // Without a file, 'audioFrom=transcription' names the recording's kept /api/transcribe upload instead.
+  const audioFrom = typeof form.audioFrom === 'string' ? form.audioFrom : undefined;
+  if (!(file instanceof File) && audioFrom === undefined) throw badRequest(recordingMessages.missingData);
   if (typeof metadata !== 'string') throw badRequest(recordingMessages.uploadForm);
-  return { file, metadataText: metadata };
+  return { file: file instanceof File ? file : undefined, audioFrom, metadataText: metadata };
 }

@@ -24,6 +24,7 @@ import { isUniqueViolation } from '../repositories/users.js';
 import { BlobIntegrityError, BlobNotFoundError, sha256Hex, type BlobStore } from '../storage/index.js';
 import { audioMimeType, extensionFor } from '../storage/mime.js';
 import type { Clock } from './clock.js';
+import { readBlob, uploadKeyFor } from '../jobs/uploads.js';
 import { currentLogger } from '../logging/logger.js';
 
 const log = () => currentLogger({ component: 'recordings' });
@@ -34,6 +35,11 @@ export interface IncomingAudio {
   sha256: string;
   /** A type the client declared (multipart file type, data: URL prefix); the bytes win when recognisable. */
   declaredType?: string | undefined;
+  /**
+   * Already in the blob store under this key (the recording's /api/transcribe upload, audio once): the save
+   * references it instead of writing the bytes again.
+   */
+  storedKey?: string | undefined;
 }
 
 /** A playable answer to GET /api/recordings/{id}/audio. */
@@ -48,6 +54,11 @@ export interface RecordingsService {
   /** Bytes of a base64 audioData (a data: URL prefix and whitespace tolerated); 400 when it is not base64. */
   decodeBase64Audio(audioData: string): IncomingAudio;
   audioFromBytes(bytes: Uint8Array, declaredType?: string): IncomingAudio;
+  /**
+   * The /api/transcribe upload kept under the recording's Idempotency-Key (api/jobs/uploads.ts), for a save
+   * that sends no audio; undefined once it was swept (the client then sends the audio).
+   */
+  keptUpload(practiceId: string, idempotencyKey: string): Promise<IncomingAudio | undefined>;
   /** What makes a save what it is, for the Idempotency-Key check: the same for the JSON and the upload form. */
   saveFingerprint(metadata: RecordingMetadataInput, audio: IncomingAudio): string;
   /**
@@ -176,6 +187,17 @@ export function createRecordingsService(deps: {
       return { bytes, sha256: sha256Hex(bytes), declaredType };
     },
 
+    async keptUpload(practiceId, idempotencyKey) {
+      const storedKey = uploadKeyFor(practiceId, idempotencyKey);
+      try {
+        const bytes = await readBlob(blobs, storedKey);
+        return { bytes, sha256: sha256Hex(bytes), storedKey };
+      } catch (error) {
+        if (error instanceof BlobNotFoundError) return undefined;
+        throw error;
+      }
+    },
+
     saveFingerprint(metadata, audio) {
       return sha256Text(JSON.stringify({ metadata, audio: audio.sha256 }));
     },
@@ -200,11 +222,15 @@ export function createRecordingsService(deps: {
       const id = randomUUID();
       const audioFormat = metadata.audioFormat ?? 'webm';
       const mimeType = audioMimeType(audio.bytes, audio.declaredType, audioFormat);
-      const blobKey = `${actor.id}/${id}.${extensionFor(mimeType)}`;
+      const blobKey = audio.storedKey ?? `${actor.id}/${id}.${extensionFor(mimeType)}`;
       try {
-        await blobs.put(blobKey, audio.bytes, { contentType: mimeType, sha256: audio.sha256 });
+        if (!audio.storedKey)
+          await blobs.put(blobKey, audio.bytes, { contentType: mimeType, sha256: audio.sha256 });
       } catch (error) {
-        log().error({ blobKey, reason: error instanceof Error ? error.message : String(error) }, 'storing audio failed');
+        log().error(
+          { blobKey, reason: error instanceof Error ? error.message : String(error) },
+          'storing audio failed',
+        );
         // A full disk is not cured by retrying at once; say so (507), as the database's own errors do.
         if (classifyInfrastructureError(error)?.kind === 'full')
           throw new HttpError(507, infrastructureMessages.full);
@@ -254,7 +280,8 @@ export function createRecordingsService(deps: {
           await noteVersions.insert(versionRow(actor, id, 1, soapNotes, transcript, now), trx);
         });
       } catch (error) {
-        await blobs.delete(blobKey).catch(() => undefined);
+        // A kept upload stays for the client's next try; only audio this save wrote is removed.
+        if (!audio.storedKey) await blobs.delete(blobKey).catch(() => undefined);
         // A concurrent save with the same key won the unique index: answer with its recording.
         if (idempotencyKey && isUniqueViolation(error)) {
           const winner = await recordings.findByIdempotencyKey(actor.id, idempotencyKey);
