@@ -11,29 +11,38 @@ export const recordingPath = (id: string) => `/api/recordings/${encodeURICompone
 export const recordingAudioPath = (id: string) => `${recordingPath(id)}/audio`;
 
 /**
- * POST /api/recordings/save-upload: the audio as a binary file (a third smaller than base64 on a farm
- * connection) and the other fields as JSON. The local id is the Idempotency-Key, so a retried save after a
- * dropped connection returns the recording the first attempt created instead of storing it twice.
+ * POST /api/recordings/save-upload, the local id as Idempotency-Key (a retried save after a dropped connection
+ * returns the recording the first attempt created). The audio crosses the farm connection once: the save
+ * first references the upload /api/transcribe kept under the same key (audioFrom=transcription); only when the
+ * server no longer has it (410) is the audio sent, as a binary file (a third smaller than base64).
  */
 export async function saveRecordingUpload(
   localId: string,
   audio: Blob,
   metadata: RecordingMetadataInput,
 ): Promise<SaveRecordingResponse['recording']> {
-  const form = new FormData();
-  form.append('audio', new File([audio], `recording-${localId}.webm`, { type: audio.type || 'audio/webm' }));
-  form.append('metadata', JSON.stringify(metadata));
-  let response: Response;
-  try {
-    response = await fetch('/api/recordings/save-upload', {
-      method: 'POST',
-      body: form,
-      credentials: 'include',
-      headers: { 'Idempotency-Key': localId },
-    });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
+  const post = async (withAudio: boolean): Promise<Response> => {
+    const form = new FormData();
+    if (withAudio)
+      form.append(
+        'audio',
+        new File([audio], `recording-${localId}.webm`, { type: audio.type || 'audio/webm' }),
+      );
+    else form.append('audioFrom', 'transcription');
+    form.append('metadata', JSON.stringify(metadata));
+    try {
+      return await fetch('/api/recordings/save-upload', {
+        method: 'POST',
+        body: form,
+        credentials: 'include',
+        headers: { 'Idempotency-Key': localId },
+      });
+    } catch (error) {
+      throw new NetworkError(error);
+    }
+  };
+  let response = await post(false);
+  if (response.status === 410) response = await post(true);
   await throwIfResponseNotOk(response);
   return ((await response.json()) as SaveRecordingResponse).recording;
 }
@@ -50,6 +59,7 @@ export async function updateServerNotes(
 /** After a save the history and search lists (and any open details) are stale (spec section 7). */
 export function invalidateRecordingQueries(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
-    predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/recordings'),
+    predicate: (query) =>
+      typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/recordings'),
   });
 }
