@@ -1,12 +1,27 @@
 import type { ClinicalData } from '../../shared/schemas/clinical.js';
-import type { SendEmailRequest, SendEmailResponse, SendWhatsAppRequest, SendWhatsAppResponse } from '../../shared/schemas/export.js';
+import type {
+  ExportDocument,
+  SendEmailRequest,
+  SendEmailResponse,
+  SendWhatsAppRequest,
+  SendWhatsAppResponse,
+} from '../../shared/schemas/export.js';
 import { buildEmailLetter, buildWhatsAppMessage, pdfFileName } from '../../shared/export/messages.js';
 import { consultationPdfDocument } from '../../shared/export/pdf-document.js';
+import { instructionsPdfDocument, withdrawalSlipPdfDocument } from '../../shared/export/farm-pdf.js';
+import { instructionsFileName } from '../../shared/farm/client-instructions.js';
+import { buildWithdrawalSlip, slipFileName, slipText } from '../../shared/farm/slip.js';
+import { localDay } from '../../shared/farm/withdrawal.js';
 import { checkPhone, clickToChatUrl } from '../../shared/export/phone.js';
 import type { AuthUser } from '../../shared/schemas/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { renderPdf } from '../pdf/render.js';
-import { unconfiguredMailer, type MailAttachment, type Mailer, type MailMessage } from '../providers/mail/mailer.js';
+import {
+  unconfiguredMailer,
+  type MailAttachment,
+  type Mailer,
+  type MailMessage,
+} from '../providers/mail/mailer.js';
 import { sendWithPracticeAccount } from '../providers/mail/practice-mailer.js';
 import { WhatsAppSendError } from '../providers/whatsapp/whatsapp-sender.js';
 import type { AuditService } from './audit-service.js';
@@ -29,7 +44,11 @@ export interface RequestOrigin {
 }
 
 export interface ExportService {
-  sendWhatsApp(user: AuthUser, request: SendWhatsAppRequest, origin: RequestOrigin): Promise<SendWhatsAppResponse>;
+  sendWhatsApp(
+    user: AuthUser,
+    request: SendWhatsAppRequest,
+    origin: RequestOrigin,
+  ): Promise<SendWhatsAppResponse>;
   sendEmail(user: AuthUser, request: SendEmailRequest, origin: RequestOrigin): Promise<SendEmailResponse>;
   recordPdfDownload(user: AuthUser, fileName: string, origin: RequestOrigin): Promise<void>;
 }
@@ -40,15 +59,69 @@ type ExportedNotes = Partial<Record<keyof ClinicalData, string | undefined>>;
 function asNotes(data: ExportedNotes): ClinicalData {
   const { subjective, objective, assessment, plan, ...header } = data;
   const defined = Object.fromEntries(Object.entries(header).filter(([, value]) => value !== undefined));
-  return { ...defined, subjective: subjective ?? '', objective: objective ?? '', assessment: assessment ?? '', plan: plan ?? '' };
+  return {
+    ...defined,
+    subjective: subjective ?? '',
+    objective: objective ?? '',
+    assessment: assessment ?? '',
+    plan: plan ?? '',
+  };
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** The plain letter as HTML: escaped (it is user text) with its line breaks kept. */
 function letterHtml(text: string): string {
   const escaped = text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
   return `<div style="font-family:Arial,sans-serif;font-size:14px;line-height:1.5">${escaped.replace(/\r?\n/g, '<br>')}</div>`;
+}
+
+interface FarmDocument {
+  text: string;
+  fileName: string;
+  incomplete: boolean;
+  pdf: (options: {
+    generatedAt: Date;
+    practiceName: string | undefined;
+  }) => ReturnType<typeof withdrawalSlipPdfDocument>;
+}
+
+/** Issue 20: the withdrawal slip (computed here from the notes, so its dates are the server's own) or the sheet. */
+function farmDocument(
+  document: ExportDocument | undefined,
+  notes: ClinicalData,
+  now: Date,
+  practiceName: string | undefined,
+): FarmDocument | undefined {
+  if (!document || document.kind === 'consultation') return undefined;
+  if (document.kind === 'client-instructions') {
+    return {
+      text: document.text,
+      fileName: instructionsFileName(notes.patientName, localDay(now)),
+      incomplete: false,
+      pdf: (options) =>
+        instructionsPdfDocument(document.text, { ...options, title: document.text.split('\n')[0] ?? '' }),
+    };
+  }
+  const slip = buildWithdrawalSlip({
+    notes,
+    transcript: document.transcript,
+    treatments: document.treatments,
+    groupName: document.groupName,
+    fallbackInstant: now,
+  });
+  return {
+    text: slipText(slip, { practiceName }),
+    fileName: slipFileName(slip),
+    incomplete: slip.incomplete,
+    pdf: (options) => withdrawalSlipPdfDocument(slip, options),
+  };
 }
 
 export function createExportService(deps: ExportServiceDeps): ExportService {
@@ -59,7 +132,9 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       const phone = checkPhone(request.countryCode, request.phone);
       if (!phone.ok) {
         throw badRequest(
-          phone.reason === 'empty' ? 'Please enter a phone number' : `Invalid phone number for ${request.countryCode}`,
+          phone.reason === 'empty'
+            ? 'Please enter a phone number'
+            : `Invalid phone number for ${request.countryCode}`,
         );
       }
       const text =
@@ -98,13 +173,23 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       const notes = asNotes(request.consultationData);
       const now = deps.clock();
       const practiceName = signature(user, request.consultationData.practiceName);
+      const farm = farmDocument(request.document, notes, now, practiceName);
+      if (farm?.incomplete) throw badRequest('Enter every withdrawal period before sending the slip');
       const text =
-        request.body ?? buildEmailLetter(notes, { language: request.language ?? 'en', practiceName, now });
+        request.body ??
+        farm?.text ??
+        buildEmailLetter(notes, { language: request.language ?? 'en', practiceName, now });
       const attachPdf = request.attachPdf ?? true;
       const attachments: MailAttachment[] = [];
       if (attachPdf) {
-        const definition = consultationPdfDocument(notes, { generatedAt: now, practiceName: user.practiceName || undefined });
-        attachments.push({ filename: pdfFileName(notes, now), content: await renderPdf(definition), contentType: 'application/pdf' });
+        const pdfOptions = { generatedAt: now, practiceName: user.practiceName || undefined };
+        const attachment = farm
+          ? { filename: farm.fileName, content: await renderPdf(farm.pdf(pdfOptions)) }
+          : {
+              filename: pdfFileName(notes, now),
+              content: await renderPdf(consultationPdfDocument(notes, pdfOptions)),
+            };
+        attachments.push({ ...attachment, contentType: 'application/pdf' });
       }
       const message: MailMessage = {
         to: request.to,
@@ -134,7 +219,13 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         actorEmail: user.email,
         action: 'export.email',
         targetType: 'consultation',
-        details: { channel: 'email', recipient: request.to, sender, attachPdf },
+        details: {
+          channel: 'email',
+          recipient: request.to,
+          sender,
+          attachPdf,
+          document: request.document?.kind ?? 'consultation',
+        },
         clientAddress: origin.clientAddress,
       });
       return { success: true, sender, attachment: attachments[0]?.filename ?? null };

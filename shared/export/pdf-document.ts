@@ -5,7 +5,13 @@
 import { format } from 'date-fns';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { bulletLines } from '../notes/format.js';
-import { SOAP_SECTIONS, type ClinicalData, type SoapSection, type StoredClinicalData } from '../schemas/clinical.js';
+import {
+  SOAP_SECTIONS,
+  type ClinicalData,
+  type SoapSection,
+  type StoredClinicalData,
+} from '../schemas/clinical.js';
+import { checkRule26, type Rule26Input } from '../farm/rule26.js';
 import { exportDate, exportNotes, PRODUCT_LABEL } from './messages.js';
 
 export const PDF_TITLE = `${PRODUCT_LABEL} Consultation Record`;
@@ -33,6 +39,21 @@ export interface PdfOptions {
   generatedAt: Date;
   /** Shown under the title when the practice has a name. */
   practiceName?: string | undefined;
+  /** Pre-consultation fields the notes lack (breed, age, sex, herd group), for the Rule 26 line. */
+  record?: Omit<Rule26Input, 'notes'> | undefined;
+}
+
+/**
+ * SAVC Rule 26 (issue 20 §4): the record says what it does not hold, so a missing item is visible on paper
+ * rather than silently absent.
+ */
+function rule26Line(notes: ClinicalData, record: PdfOptions['record']): Content {
+  const missing = checkRule26({ ...record, notes }).filter((check) => !check.present);
+  const text =
+    missing.length === 0
+      ? 'Rule 26 record: complete.'
+      : `Rule 26 record — not recorded: ${missing.map((check) => check.label).join(', ')}.`;
+  return { text, style: 'rule26' };
 }
 
 function patientCard(notes: ClinicalData): Content {
@@ -69,7 +90,11 @@ function section(notes: ClinicalData, key: SoapSection): Content[] {
   }
   // Each bullet stays whole on one page (a wrapped bullet is never split across a page break), with a
   // little air between bullets so wrapped ones do not read as one block.
-  const items = bullets.map((text): Content => ({ stack: [{ text }], unbreakable: true, margin: [0, 0, 0, 3] }));
+  const items = bullets.map((text): Content => ({
+    stack: [{ text }],
+    unbreakable: true,
+    margin: [0, 0, 0, 3],
+  }));
   const [first, ...rest] = items;
   // The heading travels with its first bullet so a page never ends on a lone section title.
   const parts: Content[] = [{ stack: [heading, { ul: [first!], style: 'bullets' }], unbreakable: true }];
@@ -100,6 +125,7 @@ export function consultationPdfDocument(
       ...(options.practiceName?.trim() ? [{ text: options.practiceName.trim(), style: 'practice' }] : []),
       { text: headerLine(notes, options.generatedAt), style: 'meta' },
       patientCard(notes),
+      rule26Line(notes, options.record),
       ...SOAP_SECTIONS.flatMap((key) => section(notes, key)),
     ],
     footer: (currentPage, pageCount) => ({
@@ -120,6 +146,7 @@ export function consultationPdfDocument(
       bullets: { fontSize: 10, lineHeight: 1.25 },
       empty: { fontSize: 10, italics: true, color: MUTED },
       footer: { fontSize: 8, color: MUTED },
+      rule26: { fontSize: 9, italics: true, color: MUTED, margin: [0, -8, 0, 8] },
     },
     defaultStyle: { font: 'Roboto', fontSize: 10 },
   };

@@ -52,8 +52,13 @@ export function buildWithdrawalSlip(input: SlipInput): WithdrawalSlip {
   const { notes } = input;
   const species = asSpecies(notes.species);
   const treatedAt = visitInstant(notes, input.fallbackInstant);
+  // An ordinary visit's Plan treats the patient of the notes ('Koei 73') unless a count was spoken.
+  const patient = (notes.patientName ?? '').trim();
+  const fromPlan = planTreatments(notes.plan).map((t) =>
+    patient && !t.animalCount ? { ...t, animals: [patient] } : t,
+  );
   const lines = computeWithdrawals({
-    treatments: input.treatments ?? planTreatments(notes.plan),
+    treatments: input.treatments ?? fromPlan,
     species,
     treatedAt,
     statedIn: [notes.plan, notes.subjective, notes.objective, notes.assessment, input.transcript ?? ''],
@@ -69,7 +74,7 @@ export function buildWithdrawalSlip(input: SlipInput): WithdrawalSlip {
   return {
     farm: (notes.clientName ?? '').trim(),
     species: (notes.species ?? '').trim(),
-    groupName: (input.groupName ?? notes.patientName ?? '').trim(),
+    groupName: (input.groupName ?? '').trim(),
     treatedOn: lines[0]?.treatedOn ?? format(treatedAt, 'yyyy-MM-dd'),
     lines,
     produce,
@@ -139,7 +144,7 @@ export function slipText(slip: WithdrawalSlip, options: { practiceName?: string 
       for (const produce of slip.produce)
         out.push(`  ${t[LABEL[produce]]}: ${produceValue(line, produce, language)}`);
     }
-    if (slip.lines.length > 1 && slip.latest.meat) {
+    if (slip.lines.length > 1 && slip.latest.meat && !slip.incomplete) {
       const summary =
         slip.produce.includes('milk') && slip.latest.milk
           ? t.summary

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../export/phone.js';
 import { EXPORT_LANGUAGES } from '../export/messages.js';
+import { HerdTreatmentSchema } from './herd.js';
 
 /** CR or LF would let a value start a new mail header (header injection); refused outright. */
 export const NO_LINE_BREAKS = /^[^\r\n]*$/;
@@ -61,6 +62,33 @@ export const SendWhatsAppResponseSchema = z.discriminatedUnion('mode', [
 ]);
 export type SendWhatsAppResponse = z.infer<typeof SendWhatsAppResponseSchema>;
 
+/**
+ * Issue 20: what the e-mail's PDF is. Absent or 'consultation': the SOAP record. 'withdrawal-slip': the
+ * server computes the slip from consultationData (Plan, species, date and time) and, for a herd visit, the
+ * treatments with their animals. 'client-instructions': the sheet as the vet edited it.
+ */
+export const ExportDocumentSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('consultation') }),
+  z.object({
+    kind: z.literal('withdrawal-slip'),
+    treatments: z
+      .array(
+        HerdTreatmentSchema.extend({
+          animals: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
+        }),
+      )
+      .max(200)
+      .optional(),
+    groupName: z.string().trim().max(200).optional(),
+    transcript: z.string().max(200_000).optional(),
+  }),
+  z.object({
+    kind: z.literal('client-instructions'),
+    text: z.string().trim().min(1).max(20_000),
+  }),
+]);
+export type ExportDocument = z.infer<typeof ExportDocumentSchema>;
+
 export const SendEmailRequestSchema = z.object({
   to: z
     .string()
@@ -76,6 +104,8 @@ export const SendEmailRequestSchema = z.object({
   /** Beyond the spec (which does not send the checkbox): attach the SOAP PDF. Defaults to true, as the box. */
   attachPdf: z.boolean().optional(),
   language: z.enum(EXPORT_LANGUAGES).optional(),
+  /** Issue 20: which document the PDF attachment is (default the consultation record). */
+  document: ExportDocumentSchema.optional(),
 });
 export type SendEmailRequest = z.infer<typeof SendEmailRequestSchema>;
 
