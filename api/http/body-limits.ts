@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.js';
 import type { AppEnv } from './env.js';
+import { mayHaveBody } from './request.js';
 import { limitBody } from './route-helpers.js';
 
 export { bodyTooLarge } from './route-helpers.js';
@@ -26,7 +27,7 @@ export function limitRequestBodies(config: Config): MiddlewareHandler<AppEnv> {
   const auth = limitBody(config.BODY_LIMIT_AUTH_BYTES);
   const json = limitBody(config.BODY_LIMIT_JSON_BYTES);
   return async (c, next) => {
-    if (OWN_LIMIT.has(c.req.path)) return next();
+    if (!mayHaveBody(c) || OWN_LIMIT.has(c.req.path)) return next();
     return (c.req.path.startsWith('/api/auth/') ? auth : json)(c, next);
   };
 }

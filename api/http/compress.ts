@@ -65,12 +65,13 @@ export function compressResponses(): MiddlewareHandler {
     if (/\bno-transform\b/i.test(res.headers.get('Cache-Control') ?? '')) return;
     const declared = Number(res.headers.get('Content-Length') ?? Number.NaN);
     if (declared < MIN_BYTES) return;
-    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding || c.req.method === 'HEAD') return;
-
+    if (c.req.method === 'HEAD') return;
+    // Size before Accept-Encoding: most answers are small, and parsing the header cost them more than this.
     const text = lightweightTextBody(res);
     // A UTF-8 character is at most 3 bytes: below a third of the threshold, no need to count.
     if (text !== undefined && (text.length < MIN_BYTES / 3 || Buffer.byteLength(text) < MIN_BYTES)) return;
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    if (!encoding) return;
     if (text === undefined && !res.body) return;
     const raw = text !== undefined ? Buffer.from(text) : new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);

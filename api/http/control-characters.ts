@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.js';
+import { mayHaveBody } from './request.js';
 
 import {
   CONTROL_CHARACTERS as FORBIDDEN,
@@ -72,7 +73,7 @@ export function refuseControlCharacters(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const type = c.req.header('content-type') ?? '';
     if (
-      !c.req.raw.body ||
+      !mayHaveBody(c) ||
       CHECKED_BY_ROUTE.has(c.req.path) ||
       !/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)
     ) {
