@@ -14,7 +14,7 @@ const DOSE =
   /(?<![\p{L}\d.])(\d+(?:\.\d+)?)\s*(mg\/kg|ml\/kg|µg\/kg|IU\/kg|mg|ml|cc|g|IU|tubes?|tablets?|tablette?)(?:\s*(?:per|\/|'n|a)\s*(\d+)\s*kg)?(?![\p{L}])/iu;
 const ROUTES: Array<[RegExp, TreatmentRoute]> = [
   // Any case: a recogniser without punctuation writes 'im', 'sc'.
-  [/(?<![\p{L}])(?:SC|s\/c|sub-?cut)(?![\p{L}])/iu, 'SC'],
+  [/(?<![\p{L}])(?:SC|s\/c|sub-?cut|under skin|onder vel)(?![\p{L}])/iu, 'SC'],
   [/(?<![\p{L}])IM(?![\p{L}])/iu, 'IM'],
   [/(?<![\p{L}])IV(?![\p{L}])/iu, 'IV'],
   [/(?<![\p{L}])(?:PO|drench(?:ed)?|oral|orale?|gedrenk|deur die bek)(?![\p{L}])/iu, 'PO'],
@@ -89,7 +89,12 @@ function routeIn(text: string): TreatmentRoute | undefined {
 
 /** The sentence with number words as digits and doses and routes in canonical spelling. */
 export function canonicalTreatmentText(sentence: string): string {
-  const counted = sentence.replace(
+  // A recogniser's pause comma inside a dose ('10 mg, per kg') is not a break in it.
+  const joined = sentence.replace(
+    /(?<![\p{L}])(mg|ml|milligrams?|millilit(?:re|er)s?|µg|mcg|units|IU)\s*,\s*(per|a|'n)(?![\p{L}])/giu,
+    '$1 $2',
+  );
+  const counted = joined.replace(
     /(?<![\p{L}])((?:all|al)\s+)((?:\p{L}+[\s-]+){1,6}?)(?=(?:ewes|ooie|cows|koeie|kids|bokke|verse|heifers|steers|sheep|skape|calves|kalwers|lambs|lammers|goats|animals|diere)(?![\p{L}]))/giu,
     (whole, lead: string, words: string) => {
       const value = spokenNumber(words.trim());

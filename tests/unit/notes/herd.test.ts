@@ -133,6 +133,17 @@ describe('treatmentsIn: product, dose, route, count and batch as spoken', () => 
     expect(bare?.dose).toBeUndefined();
     expect(bare?.batchNumber).toBeUndefined();
   });
+  it("reads a dose a recogniser broke with a comma ('10 mg, per kg into the muscle')", () => {
+    const [treatment] = treatmentsIn('U. number 245 gets penicillin 10 mg, per kg into the muscle.', {
+      perAnimal: true,
+    });
+    expect(treatment).toMatchObject({ product: 'penicillin', dose: '10 mg/kg', route: 'IM' });
+    const [group] = treatmentsIn('All 120 sheep get ivermectin 0.2 mg, per kg under skin.', {
+      perAnimal: false,
+    });
+    expect(group).toMatchObject({ dose: '0.2 mg/kg', route: 'SC', animalCount: 120 });
+  });
+
   it('does not take a plan for later or a mention for a treatment given', () => {
     expect(treatmentsIn('Give closantel next week if she is still pale.', { perAnimal: true })).toEqual([]);
     expect(treatmentsIn('Last year they had closantel.', { perAnimal: false })).toEqual([]);
