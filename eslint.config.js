@@ -16,13 +16,6 @@ const deepFeatureImportsToFix = [
   'web/src/features/history/RecordingDetailsDialog.tsx',
   'web/src/features/recorder/components/CompleteView.tsx',
   'web/src/features/recorder/components/RecordingPreview.tsx',
-  'web/src/features/recorder/processing/processing-queue.ts',
-  'web/src/features/review/components/ConsultationAudio.tsx',
-  'web/src/features/review/components/ExportSlot.tsx',
-  'web/src/features/review/components/ReviewPanel.tsx',
-  'web/src/features/review/model/save-payload.ts',
-  'web/src/features/review/useServerSave.ts',
-  'web/src/features/review/useTranscriptUpdate.ts',
 ];
 
 export default tseslint.config(
