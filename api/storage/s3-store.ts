@@ -1,12 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type HeadObjectCommandOutput,
-} from '@aws-sdk/client-s3';
+import type { HeadObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
 import {
   BlobIntegrityError,
   BlobNotFoundError,
@@ -28,6 +20,14 @@ export interface S3BlobStoreOptions {
 
 const VERIFIED_CACHE_LIMIT = 500;
 
+type Sdk = typeof import('@aws-sdk/client-s3');
+let sdkPromise: Promise<Sdk> | undefined;
+/**
+ * The SDK is loaded on first use, not at boot: it is ~20 MiB of a server's resident memory (issue 19, idle
+ * RSS), and most installations keep audio on disk (BLOB_STORE=fs) and never call it.
+ */
+const loadSdk = (): Promise<Sdk> => (sdkPromise ??= import('@aws-sdk/client-s3'));
+
 /**
  * Audio in any S3-compatible store (AWS S3, MinIO, Cloudflare R2, Ceph…).
  *
@@ -36,14 +36,19 @@ const VERIFIED_CACHE_LIMIT = 500;
  * reading the object back and hashing it. Reads confirm the object the same way (memoised per ETag).
  */
 export function createS3BlobStore(options: S3BlobStoreOptions, client?: S3Client): BlobStore {
-  const s3 =
-    client ??
-    new S3Client({
-      region: options.region,
-      forcePathStyle: options.forcePathStyle,
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-      ...(options.credentials ? { credentials: options.credentials } : {}),
-    });
+  let connected: Promise<{ sdk: Sdk; s3: S3Client }> | undefined;
+  const connect = () =>
+    (connected ??= loadSdk().then((sdk) => ({
+      sdk,
+      s3:
+        client ??
+        new sdk.S3Client({
+          region: options.region,
+          forcePathStyle: options.forcePathStyle,
+          ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+          ...(options.credentials ? { credentials: options.credentials } : {}),
+        }),
+    })));
   const Bucket = options.bucket;
   const verified = new Map<string, string>();
 
@@ -53,8 +58,11 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client?: S3Client
   }
 
   async function head(key: string): Promise<HeadObjectCommandOutput | undefined> {
+    const { sdk, s3 } = await connect();
     try {
-      return await s3.send(new HeadObjectCommand({ Bucket, Key: objectKey(key), ChecksumMode: 'ENABLED' }));
+      return await s3.send(
+        new sdk.HeadObjectCommand({ Bucket, Key: objectKey(key), ChecksumMode: 'ENABLED' }),
+      );
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;
@@ -62,7 +70,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client?: S3Client
   }
 
   async function hashObject(key: string): Promise<string> {
-    const object = await s3.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+    const { sdk, s3 } = await connect();
+    const object = await s3.send(new sdk.GetObjectCommand({ Bucket, Key: objectKey(key) }));
     if (!object.Body) throw new BlobNotFoundError(`No stored object ${key}`);
     return sha256Hex(await object.Body.transformToByteArray());
   }
@@ -94,9 +103,10 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client?: S3Client
     kind: 's3',
 
     async put(key, data, { contentType, sha256 }) {
+      const { sdk, s3 } = await connect();
       try {
         await s3.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket,
             Key: objectKey(key),
             Body: data,
@@ -120,7 +130,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client?: S3Client
         else throw error;
       }
       if (!intact) {
-        await s3.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) })).catch(() => undefined);
+        await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectKey(key) })).catch(() => undefined);
         throw new BlobIntegrityError('The audio stored in the object store does not match its SHA-256');
       }
     },
@@ -133,9 +143,10 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client?: S3Client
     verify,
 
     async read(key, range?: ByteRange) {
+      const { sdk, s3 } = await connect();
       try {
         const object = await s3.send(
-          new GetObjectCommand({
+          new sdk.GetObjectCommand({
             Bucket,
             Key: objectKey(key),
             ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -151,15 +162,17 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client?: S3Client
 
     async delete(key) {
       verified.delete(key);
-      await s3.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+      const { sdk, s3 } = await connect();
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
 
     // PutObject is atomic (an interrupted upload leaves no object), so the store has no temporaries.
     async *list() {
+      const { sdk, s3 } = await connect();
       let ContinuationToken: string | undefined;
       do {
         const page = await s3.send(
-          new ListObjectsV2Command({ Bucket, Prefix: options.prefix, ContinuationToken }),
+          new sdk.ListObjectsV2Command({ Bucket, Prefix: options.prefix, ContinuationToken }),
         );
         for (const object of page.Contents ?? []) {
           if (!object.Key?.startsWith(options.prefix)) continue;
