@@ -6,6 +6,7 @@
 import { format, parseISO } from 'date-fns';
 import { PRODUCT_LABEL } from '../export/messages';
 import type { ClinicalData } from '../schemas/clinical';
+import { animalLabel, type HerdTreatment, type HerdVisitNotes } from '../schemas/herd';
 import texts from './farm-texts.json' with { type: 'json' };
 import {
   asSpecies,
@@ -170,4 +171,17 @@ export function slipText(slip: WithdrawalSlip, options: { practiceName?: string 
 export function slipFileName(slip: WithdrawalSlip): string {
   const farm = (slip.farm || 'Farm').replace(/[\\/:*?"<>|]/g, '').replace(/\s+/g, '_');
   return `Withdrawal_${farm}_${slip.treatedOn}.pdf`;
+}
+
+/**
+ * A herd visit's treatments (issue 20 §1, the herd split) for the slip: the group's for the group (their
+ * spoken count), each animal's with its tag or label.
+ */
+export function herdTreatments(herd: HerdVisitNotes): Array<HerdTreatment & { animals?: string[] }> {
+  return [
+    ...herd.group.treatments.map((t) => ({ ...t, animalCount: t.animalCount ?? herd.animalCount })),
+    ...herd.animals.flatMap((animal) =>
+      animal.treatments.map((t) => ({ ...t, animals: [animal.tag.trim() || animalLabel(animal)] })),
+    ),
+  ];
 }

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { exportNotes, pdfFileName, type ExportLanguage } from '../../../../shared/export/messages';
 import { consultationPdfDocument } from '../../../../shared/export/pdf-document';
 import type { ClinicalData, StoredClinicalData } from '../../../../shared/schemas/clinical';
+import type { HerdVisitNotes } from '../../../../shared/schemas/herd';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/Card';
 import { toast } from '../../lib/toastStore';
 import { useCurrentUser } from '../auth';
 import { reportPdfDownload } from './api';
 import { EmailDialog } from './EmailDialog';
+import { FarmDocuments } from './FarmDocuments';
 import styles from './Export.module.css';
 import { renderPdfBlob, saveBlob } from './pdf';
 import { WhatsAppDialog } from './WhatsAppDialog';
@@ -17,12 +19,15 @@ export interface ExportPanelProps {
   notes: ClinicalData | StoredClinicalData;
   /** The consultation's language; the dialogs' message language starts here. Default English. */
   language?: ExportLanguage;
+  /** Issue 20: where stated withdrawal periods may also be, and a herd visit's treatments with tags. */
+  transcript?: string | undefined;
+  herd?: HerdVisitNotes | undefined;
 }
 
 type OpenDialog = 'whatsapp' | 'email' | null;
 
 /** Spec section 2, 'Export panel': the 'Export Consultation' card with WhatsApp, Email and Download PDF. */
-export function ExportPanel({ notes: stored, language = 'en' }: ExportPanelProps) {
+export function ExportPanel({ notes: stored, language = 'en', transcript, herd }: ExportPanelProps) {
   const notes = exportNotes(stored);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const [generating, setGenerating] = useState(false);
@@ -59,12 +64,34 @@ export function ExportPanel({ notes: stored, language = 'en' }: ExportPanelProps
         <Button variant="secondary" onClick={() => setOpenDialog('email')}>
           Email
         </Button>
-        <Button variant="secondary" onClick={() => void downloadPdf()} disabled={generating} aria-busy={generating || undefined}>
+        <Button
+          variant="secondary"
+          onClick={() => void downloadPdf()}
+          disabled={generating}
+          aria-busy={generating || undefined}
+        >
           {generating ? 'Generating PDF...' : 'Download PDF'}
         </Button>
       </div>
-      <WhatsAppDialog open={openDialog === 'whatsapp'} onOpenChange={(open) => setOpenDialog(open ? 'whatsapp' : null)} {...dialogProps} />
-      <EmailDialog open={openDialog === 'email'} onOpenChange={(open) => setOpenDialog(open ? 'email' : null)} {...dialogProps} />
+      <div className={styles.farmRow}>
+        <FarmDocuments
+          notes={notes}
+          transcript={transcript}
+          herd={herd}
+          practiceName={practiceName}
+          language={language}
+        />
+      </div>
+      <WhatsAppDialog
+        open={openDialog === 'whatsapp'}
+        onOpenChange={(open) => setOpenDialog(open ? 'whatsapp' : null)}
+        {...dialogProps}
+      />
+      <EmailDialog
+        open={openDialog === 'email'}
+        onOpenChange={(open) => setOpenDialog(open ? 'email' : null)}
+        {...dialogProps}
+      />
     </Card>
   );
 }

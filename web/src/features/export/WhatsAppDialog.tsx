@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { buildWhatsAppMessage, type ExportLanguage } from '../../../../shared/export/messages';
 import { COUNTRY_CODES, digitsOnly, isCountryCode, type CountryCode } from '../../../../shared/export/phone';
 import type { ClinicalData } from '../../../../shared/schemas/clinical';
+import type { ExportDocument } from '../../../../shared/schemas/export';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Input } from '../../components/ui/Field';
@@ -18,6 +19,22 @@ export interface ExportDialogProps {
   notes: ClinicalData;
   language: ExportLanguage;
   practiceName: string | undefined;
+  /**
+   * Issue 20: a farm document instead of the consultation summary (withdrawal slip, client instructions,
+   * state-vet report): its text starts the message, and the e-mail's PDF is that document.
+   */
+  preset?: ExportPreset | undefined;
+}
+
+export interface ExportPreset {
+  /** Dialog title, e.g. 'Send withdrawal slip'. */
+  title: string;
+  text: string;
+  subject: string;
+  /** What the e-mail attaches; absent: no attachment offered (a plain text e-mail). */
+  document?: ExportDocument | undefined;
+  /** Toast wording: 'Withdrawal slip sent to …'. */
+  what: string;
 }
 
 /**
@@ -34,21 +51,32 @@ function openWhatsApp(url: string): boolean {
 /** Spec section 2, 'WhatsApp modal'. */
 export function WhatsAppDialog(props: ExportDialogProps) {
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange} title="Send via WhatsApp">
+    <Dialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title={props.preset ? `${props.preset.title} via WhatsApp` : 'Send via WhatsApp'}
+    >
       {/* Mounted only while open, so each opening starts from the last values used on this device. */}
       {props.open && <WhatsAppForm {...props} />}
     </Dialog>
   );
 }
 
-function WhatsAppForm({ onOpenChange, notes, language: initialLanguage, practiceName }: ExportDialogProps) {
+function WhatsAppForm({
+  onOpenChange,
+  notes,
+  language: initialLanguage,
+  practiceName,
+  preset,
+}: ExportDialogProps) {
   const id = useId();
   const [initial] = useState(lastWhatsApp);
   const [countryCode, setCountryCode] = useState<CountryCode>(initial.countryCode);
   const [phone, setPhone] = useState(initial.phone);
   const [language, setLanguage] = useState(initialLanguage);
-  const build = (lang: ExportLanguage) => buildWhatsAppMessage(notes, { language: lang, practiceName, now: new Date() });
-  const [message, setMessage] = useState(() => build(initialLanguage));
+  const build = (lang: ExportLanguage) =>
+    buildWhatsAppMessage(notes, { language: lang, practiceName, now: new Date() });
+  const [message, setMessage] = useState(() => preset?.text ?? build(initialLanguage));
   const [sending, setSending] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -56,7 +84,11 @@ function WhatsAppForm({ onOpenChange, notes, language: initialLanguage, practice
     if (sending) return;
     const typed = phone.trim();
     if (typed === '') {
-      toast({ title: 'Phone number required', description: 'Please enter a phone number', variant: 'destructive' });
+      toast({
+        title: 'Phone number required',
+        description: 'Please enter a phone number',
+        variant: 'destructive',
+      });
       return;
     }
     const digits = digitsOnly(typed);
@@ -73,7 +105,7 @@ function WhatsAppForm({ onOpenChange, notes, language: initialLanguage, practice
       const opened = result.mode === 'click-to-chat' ? openWhatsApp(result.url) : true;
       toast({
         title: '✓ WhatsApp sent',
-        description: `Consultation summary sent to ${countryCode} ${digits}`,
+        description: `${preset?.what ?? 'Consultation summary'} sent to ${countryCode} ${digits}`,
         variant: 'success',
         ...(result.mode === 'click-to-chat' && !opened
           ? { action: { label: 'Open WhatsApp', onSelect: () => openWhatsApp(result.url) } }
@@ -82,7 +114,11 @@ function WhatsAppForm({ onOpenChange, notes, language: initialLanguage, practice
       onOpenChange(false);
     } catch (error) {
       const detail = error instanceof ApiError ? error.detail.trim() : '';
-      toast({ title: 'Unable to send', description: detail || 'Please check connection and try again', variant: 'destructive' });
+      toast({
+        title: 'Unable to send',
+        description: detail || 'Please check connection and try again',
+        variant: 'destructive',
+      });
     } finally {
       setSending(false);
     }
@@ -122,14 +158,16 @@ function WhatsAppForm({ onOpenChange, notes, language: initialLanguage, practice
           />
         </div>
       </div>
-      <LanguageSelect
-        value={language}
-        disabled={sending}
-        onChange={(next) => {
-          setLanguage(next);
-          setMessage(build(next));
-        }}
-      />
+      {!preset && (
+        <LanguageSelect
+          value={language}
+          disabled={sending}
+          onChange={(next) => {
+            setLanguage(next);
+            setMessage(build(next));
+          }}
+        />
+      )}
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-message`}>
           Message preview

@@ -17,6 +17,7 @@ import { useTranscriptUpdate } from '../useTranscriptUpdate';
 import { ClinicalNotes } from './ClinicalNotes';
 import { ConsultationAudio } from './ConsultationAudio';
 import { ExportSlot } from './ExportSlot';
+import { FarmChecks, farmSaveBlock } from './FarmChecks';
 import type { NotesInfo } from './NotesInfoCards';
 import { TranscriptCard } from './TranscriptCard';
 import styles from './Review.module.css';
@@ -74,6 +75,12 @@ export function ReviewPanel({
 
   const acknowledged = recording.acknowledgedFlags ?? [];
   const outstanding = notes ? outstandingFlags(recording.safetyFlags, notes, acknowledged) : [];
+  const farm = notes && {
+    notes,
+    pre: recording.preConsultationData,
+    transcript: recording.transcript,
+    herd: recording.herdVisit,
+  };
 
   const selectBullet = (key: string, evidence: BulletEvidence) => {
     setActive({ key, ranges: evidence.spans.map(({ start, end }) => ({ start, end })) });
@@ -141,7 +148,7 @@ export function ReviewPanel({
             saveBlockedReason={
               outstanding.length > 0
                 ? `Acknowledge or edit the ${outstanding.length} flagged item(s) before saving.`
-                : null
+                : farm && farmSaveBlock(farm)
             }
             onCancelRecording={onCancelRecording}
             leftOut={recording.leftOut ?? []}
@@ -159,9 +166,10 @@ export function ReviewPanel({
           />
         </div>
       )}
-      {notes && (
-        <div className={styles.exportArea}>
-          <ExportSlot notes={notes} transcriptLanguage={recording.transcriptLanguage} />
+      {notes && farm && (
+        <div className={[styles.exportArea, styles.cardStack].join(' ')}>
+          <FarmChecks {...farm} />
+          <ExportSlot notes={notes} transcriptLanguage={recording.transcriptLanguage} farm={farm} />
         </div>
       )}
     </div>
