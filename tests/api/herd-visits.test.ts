@@ -87,7 +87,9 @@ describe.each(dialects)('herd visits (%s)', (dialect) => {
       isFarmMode: 1,
       patientName: 'Kamp 3 ooie',
     });
-    expect(body.visit.soapNotes?.plan).toContain('Closantel 10 mg/kg PO — 120 animals, batch CL2291');
+    expect((body.visit.soapNotes as { plan?: string } | null)?.plan).toContain(
+      'Closantel 10 mg/kg PO — 120 animals, batch CL2291',
+    );
     expect(body.animals.map((a) => a.key)).toEqual(['tag:231', 'tag:245', 'kind:ram']);
 
     // Each animal is an ordinary record too: readable, with no audio of its own.
