@@ -11,6 +11,7 @@ import {
   bilingual,
   produceValue,
   slipDate,
+  slipSummary,
   slipTexts,
   type WithdrawalSlip,
 } from '../farm/slip.js';
@@ -91,20 +92,12 @@ export function withdrawalSlipPdfDocument(
       }),
     ];
   });
-  const summary: Content[] = [];
-  // 'All treated animals' only when every period is known: an incomplete slip must not read as final.
-  if (slip.latest.meat && !slip.incomplete) {
-    const withMilk = slip.produce.includes('milk') && slip.latest.milk;
-    const line = (language: 'en' | 'af') => {
-      const t = slipTexts(language);
-      return withMilk
-        ? t.summary
-            .replace('{meat}', slipDate(slip.latest.meat!))
-            .replace('{milk}', slipDate(slip.latest.milk!))
-        : t.summaryMeatOnly.replace('{meat}', slipDate(slip.latest.meat!));
-    };
-    summary.push({ text: line('en'), style: 'summary' }, { text: line('af'), style: 'summary' });
-  }
+  const summary: Content[] = (['en', 'af'] as const).flatMap((language) =>
+    slipSummary(slip, language).map((text, index): Content => ({
+      text,
+      style: index === 0 ? 'summary' : 'summaryNote',
+    })),
+  );
   const farm = `${slip.farm || '-'}${slip.groupName ? ` (${slip.groupName})` : ''}`;
   return {
     pageSize: 'A4',
@@ -158,6 +151,7 @@ export function withdrawalSlipPdfDocument(
       cardValue: { fontSize: 11, margin: [0, 3, 6, 3] },
       th: { fontSize: 9, bold: true, color: GREEN },
       summary: { fontSize: 12, bold: true, margin: [0, 10, 0, 0] },
+      summaryNote: { fontSize: 10, bold: true, color: RED, margin: [0, 2, 0, 0] },
       note: { fontSize: 9, color: MUTED },
     },
     defaultStyle: { font: 'Roboto', fontSize: 10 },

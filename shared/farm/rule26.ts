@@ -56,8 +56,9 @@ const any = (pattern: RegExp, ...texts: string[]) => texts.some((text) => patter
 
 const SEX =
   /(?<![\p{L}])(?:male|female|intact|entire|neutered|castrated|spayed|sterilised|sterilized|bitch|queen|tom|stallion|gelding|mare|colt|filly|bulls?|cows?|heifers?|steers?|ox|oxen|rams?|ewes?|wethers?|bucks?|does|doe|boars?|sows?|gilts?|barrows?|manlik|vroulik|gekastreer|gesteriliseer|teef|hings|hingste|reun|merries?|bul|bulle|koei|koeie|vers|verse|os|osse|ooi|ooie|hamel|hamels|ramme|bok|beer|sog|sôe|mannetjie|wyfie|MN|FS|ME|FE)(?![\p{L}])/iu;
+/** An age, not a duration: 'N years old', 'aged 4', '3 jaar oud', '6-month-old', or an age word ('calf', 'volwasse'). */
 const AGE =
-  /(?:\d+(?:\.\d+)?\s*(?:years?|yrs?|y\/o|yo|months?|mnths?|weeks?|wks?|days?|jaar|jare|maande?|weke|dae)\s*(?:old|oud)?|(?<![\p{L}])(?:puppy|kitten|foal|calf|lamb|kid|piglet|juvenile|adult|geriatric|senior|hondjie|katjie|vul|kalf|lam|bokkie|varkie|volwasse|jong|oud)(?![\p{L}]))/iu;
+  /(?:\d+(?:\.\d+)?[\s-]*(?:years?|yrs?|months?|mnths?|weeks?|wks?|days?|jaar|jare|maande?|weke|dae)[\s-]*(?:old|oud)|\d+(?:\.\d+)?\s*(?:y\/o|yo)(?![\p{L}])|(?<![\p{L}])(?:aged|age|ouderdom)\s*:?\s*\d|(?<![\p{L}])(?:puppy|kitten|foal|calf|lamb|kid|piglet|juvenile|adult|geriatric|senior|hondjie|katjie|vul|kalf|lam|bokkie|varkie|volwasse)(?![\p{L}]))/iu;
 const VACCINATION =
   /(?<![\p{L}])(?:vaccin\p{L}*|ingeënt|ingeent|inenting\p{L}*|entstof\p{L}*|booster|unvaccinated|nie ingeënt)(?![\p{L}])/iu;
 const DISCHARGE =

@@ -145,14 +145,9 @@ export function slipText(slip: WithdrawalSlip, options: { practiceName?: string 
       for (const produce of slip.produce)
         out.push(`  ${t[LABEL[produce]]}: ${produceValue(line, produce, language)}`);
     }
-    if (slip.lines.length > 1 && slip.latest.meat && !slip.incomplete) {
-      const summary =
-        slip.produce.includes('milk') && slip.latest.milk
-          ? t.summary
-              .replace('{meat}', slipDate(slip.latest.meat))
-              .replace('{milk}', slipDate(slip.latest.milk))
-          : t.summaryMeatOnly.replace('{meat}', slipDate(slip.latest.meat));
-      out.push('', summary);
+    if (slip.lines.length > 1) {
+      const summary = slipSummary(slip, language);
+      if (summary.length > 0) out.push('', ...summary);
     }
     return out;
   };
@@ -165,6 +160,27 @@ export function slipText(slip: WithdrawalSlip, options: { practiceName?: string 
     '',
     options.practiceName?.trim() || PRODUCT_LABEL,
   ].join('\n');
+}
+
+/**
+ * The blanket dates for every treated animal (the longest of all products), and for each line whose label
+ * forbids milk (or eggs) for people, that line's animals: a farmer reading only the summary must not milk
+ * them from the blanket date. Empty while a period is missing (an incomplete slip must not read as final).
+ */
+export function slipSummary(slip: WithdrawalSlip, language: SlipLanguage): string[] {
+  if (slip.incomplete || !slip.latest.meat) return [];
+  const t = slipTexts(language);
+  const meat = slipDate(slip.latest.meat);
+  const out = [
+    slip.produce.includes('milk') && slip.latest.milk
+      ? t.summary.replace('{meat}', meat).replace('{milk}', slipDate(slip.latest.milk))
+      : t.summaryMeatOnly.replace('{meat}', meat),
+  ];
+  for (const line of slip.lines) {
+    if (slip.produce.includes('milk') && line.periods.milk.status === 'not-authorised')
+      out.push(`${animalsOf(line, language)} (${line.drug ?? line.treatment.product}): ${t.notForMilk}`);
+  }
+  return out;
 }
 
 /** Withdrawal_{farm}_{yyyy-MM-dd}.pdf */

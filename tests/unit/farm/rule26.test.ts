@@ -39,6 +39,12 @@ describe('Rule 26 completeness', () => {
     expect(checkRule26({ notes: cattle }).map((c) => c.item)).not.toContain('vaccination');
   });
 
+  it("a symptom's duration is not an age", () => {
+    const notes = { ...base, subjective: '- Coughing for 3 days', species: 'Cattle' };
+    expect(missingRule26({ notes }).map((c) => c.item)).toContain('age');
+    expect(missingRule26({ notes, age: '4 years' }).map((c) => c.item)).not.toContain('age');
+  });
+
   it('reads Afrikaans notes and accepts a herd group as the patient', () => {
     const notes = {
       ...base,

@@ -4,7 +4,7 @@ import {
   instructionsText,
   plainWords,
 } from '../../../shared/farm/client-instructions';
-import { buildWithdrawalSlip, slipText } from '../../../shared/farm/slip';
+import { buildWithdrawalSlip, slipSummary, slipText } from '../../../shared/farm/slip';
 import { findNotifiable, summariseNotifiable } from '../../../shared/farm/notifiable';
 import { stateVetReport } from '../../../shared/farm/state-vet-report';
 import { lexicon } from '../../../shared/notes/lexicon';
@@ -65,6 +65,26 @@ describe('withdrawal slip', () => {
     expect(text).toContain('• closantel 10 mg/kg PO (lot CL2291) — Diere: 120');
     expect(text).toContain('No slaughter before: PERIOD NOT ENTERED');
     expect(text).not.toContain('No milk before'); // sheep: meat only
+  });
+});
+
+describe('slip summary', () => {
+  it('names the animals whose product forbids milk for people, so the blanket milk date is not misread', () => {
+    const slip = buildWithdrawalSlip({
+      notes: { ...farmNotes, plan: '- Withdrawal oxytetracycline: meat 28 days, milk 7 days' },
+      treatments: [
+        { product: 'oxytetracycline', animals: ['73'] },
+        { product: 'tulathromycin', dose: '2.5 mg/kg', animals: ['81'] },
+      ],
+      fallbackInstant: new Date(),
+    });
+    expect(slipSummary(slip, 'en')).toEqual([
+      'All treated animals: no slaughter before 31/03/2026; no milk before 10/03/2026.',
+      '81 (tulathromycin): not for animals producing milk for people',
+    ]);
+    expect(slipSummary(slip, 'af')[1]).toBe(
+      '81 (tulathromycin): nie vir diere wie se melk mense gebruik nie',
+    );
   });
 });
 
