@@ -7,10 +7,31 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist-server');
+
+/**
+ * Packages compiled into the bundle instead of loaded from node_modules: pure ESM whose package entry
+ * re-exports everything, so an external `import { format } from 'date-fns'` loads all of date-fns (~860
+ * files) and `from 'kysely'` all of Kysely (~970) into every server, idle or not (issue 19, idle RSS). Only
+ * packages no external package imports too: a second copy of a library with classes (zod) would break
+ * instanceof.
+ */
+const BUNDLED = new Set(['date-fns', '@date-fns/tz', 'kysely']);
+
+/** Every other package stays external (native addons cannot be bundled). */
+const externalPackages: Plugin = {
+  name: 'external-packages',
+  setup(context) {
+    context.onResolve({ filter: /^[^./#]/ }, (args) => {
+      const parts = args.path.split('/');
+      const name = args.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+      return BUNDLED.has(name) ? undefined : { external: true };
+    });
+  },
+};
 
 await build({
   entryPoints: {
@@ -26,7 +47,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
-  packages: 'external',
+  plugins: [externalPackages],
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
