@@ -24,6 +24,8 @@ export const LOCAL_KEYS = {
   lastWhatsAppNumber: 'veldvet:last-whatsapp-number',
   lastCountryCode: 'veldvet:last-country-code',
   lastEmail: 'veldvet:last-email',
+  /** The language each client reads their instructions in, by lower-cased client name (issue 20). */
+  clientLanguages: 'veldvet:client-languages',
   /**
    * Wi-Fi-only processing as it was stored before device settings moved to IndexedDB; read once by the
    * settings migration, then removed.

@@ -1,4 +1,5 @@
 import type { ExportLanguage } from '../../../../shared/export/messages';
+import { LOCAL_KEYS } from '../../data/storage-keys';
 
 /**
  * The language each client reads their instructions in (issue 20 §3), remembered on this device. Device-
@@ -6,7 +7,7 @@ import type { ExportLanguage } from '../../../../shared/export/messages';
  * schema change; a vet on a second device chooses once more. Keyed by the client's name as written in the
  * notes, lower-cased (the notes have no client id).
  */
-const KEY = 'veldvet:client-languages';
+const KEY = LOCAL_KEYS.clientLanguages;
 
 function readAll(): Record<string, ExportLanguage> {
   try {
