@@ -3,6 +3,7 @@ import { ConfigError, databaseLimits, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { createServices } from './services/index.js';
 import { ensurePrivateDir, restrictNewFiles } from './security/file-modes.js';
+import { logger } from './logging/logger.js';
 
 /**
  * `npm run worker`: a process that only runs jobs (transcriptions) from the shared pg-boss queue, next to
@@ -27,8 +28,9 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const services = createServices({ config, database });
   await services.start();
-  console.log(
-    `VeldVet worker ${process.pid} taking jobs (${services.jobs.backend}, ${config.TRANSCRIPTION_JOBS} at once)`,
+  logger.info(
+    { backend: services.jobs.backend, concurrency: config.TRANSCRIPTION_JOBS },
+    `VeldVet worker ${process.pid} taking jobs`,
   );
 
   let stopping = false;
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     // Running jobs are handed back to the queue (another process retries them); then the pool closes.
     void services
       .stop()
+      .catch((error: unknown) => logger.error({ err: error }, 'stopping jobs failed'))
       .then(() => database.close())
       .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 15_000).unref();
@@ -47,7 +50,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A configuration mistake is the operator's to fix: one line, no stack.
   if (error instanceof ConfigError) console.error(error.message);
-  else console.error(error instanceof Error ? `Worker failed to start: ${error.message}` : error);
+  else logger.fatal({ err: error }, 'worker failed to start');
   process.exit(1);
 });

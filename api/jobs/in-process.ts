@@ -3,6 +3,7 @@ import type { NotesService } from '../services/notes-service.js';
 import { QueueFullError, type JobQueue } from '../services/job-queue.js';
 import type { TranscriptionService } from '../services/transcription-service.js';
 import { ProgressStore, type ProgressKey } from '../transcription/progress.js';
+import { currentLogger } from '../logging/logger.js';
 import { describeFailure, ShutdownError, type JobFailedError } from './failures.js';
 import type { JobsService, TranscriptionJobResult, TranscriptionTicket } from './types.js';
 import { keepUpload } from './uploads.js';
@@ -33,8 +34,9 @@ export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
       await keepUpload(blobs, practiceId, idempotencyKey, audio);
     } catch (error) {
       // Only an optimisation for the save (which can still send the audio): never fails the transcription.
-      console.warn(
-        `[jobs] keeping the upload for the save failed: ${error instanceof Error ? error.message : String(error)}`,
+      currentLogger({ component: 'jobs' }).warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'keeping the upload for the save failed',
       );
     }
   }
@@ -62,7 +64,8 @@ export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
       const finishFailed = (error: unknown): JobFailedError => {
         const failure = describeFailure(error);
         progress.finish(key, { error: failure.message, errorStatus: failure.status });
-        if (failure.status === 500) console.error('[transcribe] unexpected failure:', error);
+        if (failure.status === 500)
+          currentLogger({ component: 'jobs' }).error({ err: error }, 'transcription failed unexpectedly');
         return failure;
       };
       const ticket: TranscriptionTicket = {

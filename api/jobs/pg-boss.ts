@@ -9,6 +9,7 @@ import type { TranscriptionService } from '../services/transcription-service.js'
 import type { Clock } from '../services/clock.js';
 import type { PreConsultationHints } from '../transcription/vocabulary.js';
 import { HttpError } from '../http/errors.js';
+import { forRequest, logger } from '../logging/logger.js';
 import { describeFailure, isRetriable, JobFailedError, RUNNING_MESSAGE, ShutdownError } from './failures.js';
 import { isFinal, jobRows, toProgress } from './job-rows.js';
 import type { JobsService, TranscriptionJobResult, TranscriptionTicket } from './types.js';
@@ -70,7 +71,9 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobsService {
     monitorIntervalSeconds: options.superviseSeconds,
   });
   boss.on('error', (error: unknown) =>
-    console.error(`[jobs] pg-boss: ${error instanceof Error ? error.message : String(error)}`),
+    logger
+      .child({ component: 'jobs' })
+      .error({ reason: error instanceof Error ? error.message : String(error) }, 'pg-boss error'),
   );
 
   function start(): Promise<PgBoss> {
@@ -111,6 +114,13 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobsService {
     if (!row || isFinal(row.stage) || !row.audioKey) return;
     if (stopping) throw new ShutdownError();
     await rows.attempt(row.id);
+    // The request that queued the job, on every line of it, whichever process runs it.
+    const log = forRequest(job.data.requestId).child({
+      component: 'jobs',
+      jobId: row.id,
+      attempt: job.retryCount + 1,
+    });
+    log.info('transcription started');
     const controller = new AbortController();
     const onBossAbort = () => controller.abort(new ShutdownError());
     job.signal.addEventListener('abort', onBossAbort, { once: true });
@@ -132,6 +142,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobsService {
       await writes;
       const answer: TranscriptionJobResult = { ...result, provider: options.providerLabel };
       await rows.finish(row.id, instance, { result: answer });
+      log.info('transcription done');
       await options.blobs.delete(row.audioKey).catch(() => undefined);
     } catch (error) {
       await writes;
@@ -139,7 +150,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobsService {
       // Handed back (shutdown) or worth another attempt: pg-boss retries it, here or in another process.
       if (isRetriable(cause) && (cause instanceof ShutdownError || !lastAttempt)) throw cause;
       const failure = describeFailure(cause);
-      if (failure.status === 500) console.error(`[jobs] transcription ${row.id} failed:`, cause);
+      if (failure.status === 500) log.error({ err: cause }, 'transcription failed unexpectedly');
       await rows.finish(row.id, instance, { error: failure.message, errorStatus: failure.status });
       await options.blobs.delete(row.audioKey).catch(() => undefined);
     } finally {
@@ -229,7 +240,9 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobsService {
             if (input.idempotencyKey)
               await keepUpload(options.blobs, practiceId, input.idempotencyKey, input.audio);
           } catch (error) {
-            console.error(`[jobs] storing the audio of ${id} failed:`, error);
+            forRequest(requestId)
+              .child({ component: 'jobs', jobId: id })
+              .error({ err: error }, 'storing the audio failed');
             throw await fail(
               new JobFailedError(503, 'The server could not store the recording; please try again'),
             );

@@ -133,7 +133,7 @@ export function transcribeRoutes(services: Services) {
       // Every slot busy and the queue full: refuse before reading the upload, so a burst costs no memory.
       if (await jobs.isBusy()) return busy(c, BUSY_RETRY_AFTER_SECONDS);
       // Progress reads 'receiving' from here on, while the upload is still arriving.
-      const ticket = await jobs.beginTranscription(practiceId, requested ?? randomUUID(), requested);
+      const ticket = await jobs.beginTranscription(practiceId, requested ?? randomUUID(), c.var.requestId);
       c.header('X-Request-Id', ticket.id);
       const answerFailure = (failure: JobFailedError) => {
         if (failure.retryAfterSeconds !== undefined)

@@ -6,6 +6,7 @@ import {
 } from '../../shared/schemas/clinical.js';
 import type { Config } from '../config.js';
 import { describeZodError, HttpError } from '../http/errors.js';
+import { currentLogger } from '../logging/logger.js';
 import { ExtractorBusyError } from '../providers/notes/embedded.js';
 import {
   createNotesExtractor,
@@ -55,8 +56,9 @@ export class NotesService {
         throw new HttpError(503, error.message, { 'Retry-After': '5' });
       // The embedded extractor failing has nothing behind it to fall back to.
       if (this.extractor === this.embedded) throw error;
-      console.warn(
-        `[notes] ${this.extractor.id} extractor failed; using the embedded one: ${error instanceof Error ? error.message : String(error)}`,
+      currentLogger({ component: 'notes' }).warn(
+        { extractor: this.extractor.id, reason: error instanceof Error ? error.message : String(error) },
+        'extractor failed; using the embedded one',
       );
       const fallback = await this.embedded.extract(request);
       return { ...fallback, warnings: [FALLBACK_WARNING, ...(fallback.warnings ?? [])] };

@@ -99,6 +99,8 @@ describe('transcription jobs on pg-boss (PostgreSQL)', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-jobs-'));
     const env = {
       NODE_ENV: 'test',
+      // The test reads the port from the 'listening on' line.
+      LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
