@@ -34,7 +34,6 @@ export interface LocalProviderOptions {
  */
 export class LocalWhisperProvider implements TranscriptionProvider {
   readonly id = 'local';
-  readonly displayName: string;
   // whisper.cpp takes any length, but the service cuts 30-second pieces for per-piece language detection.
   readonly maxPieceSeconds = 600;
   readonly binding: WhisperCppBindingName;
@@ -51,7 +50,6 @@ export class LocalWhisperProvider implements TranscriptionProvider {
     this.concurrency = Math.max(1, options.concurrency ?? 1);
     this.binding = chooseBinding(options.binding ?? 'auto');
     this.log = options.log ?? ((line: string) => console.log(line));
-    this.displayName = `Whisper ${options.modelPath ? 'local model' : options.modelName} (on this server)`;
   }
 
   /** Fetches the model if needed and loads it, so the first consultation does not wait for that. */

@@ -18,7 +18,6 @@ export interface OpenAiProviderOptions {
   timeoutMs: number;
   /** Pieces sent at once; a self-hosted CPU server wants 1, OpenAI takes several. */
   concurrency: number;
-  displayName?: string | undefined;
 }
 
 /** OpenAI's upload limit is 25 MB; a 16 kHz mono WAV holds ~13 minutes in that, so pieces stay far below. */
@@ -44,7 +43,6 @@ interface VerboseBody {
  */
 export class OpenAiTranscriptionProvider implements TranscriptionProvider {
   readonly id = 'openai';
-  readonly displayName: string;
   readonly maxPieceSeconds = OPENAI_MAX_PIECE_SECONDS;
   private readonly client: OpenAI;
   private verbose = true;
@@ -60,7 +58,6 @@ export class OpenAiTranscriptionProvider implements TranscriptionProvider {
       // The service retries nothing itself; the client's 2 retries cover transient 5xx and resets.
       maxRetries: 2,
     });
-    this.displayName = options.displayName ?? (options.baseURL ? `Whisper (${options.model})` : `OpenAI ${options.model}`);
   }
 
   async transcribe(input: TranscriptionInput): Promise<TranscriptionOutput> {

@@ -36,13 +36,12 @@ export interface TranscriptionOutput {
 export interface TranscriptionProvider {
   /** Configuration id: 'openai' or 'local'. */
   readonly id: string;
-  /** Human name for 'Powered by …', e.g. 'OpenAI Whisper (whisper-1)' or 'Whisper base (on this server)'. */
-  readonly displayName: string;
   /** Largest piece in seconds this provider accepts in one call (OpenAI: 25 MB upload). */
   readonly maxPieceSeconds: number;
   transcribe(input: TranscriptionInput): Promise<TranscriptionOutput>;
-  /** Loads models ahead of the first request (optional). */
+  /** Loads models ahead of the first request (WHISPER_WARM_UP=on, at boot). */
   warmUp?(): Promise<void>;
+  /** Stops what the engine holds (host processes) at shutdown. */
   close?(): Promise<void>;
 }
 

@@ -13,7 +13,6 @@ import { toneBurstsWav } from './tone-bursts.js';
  */
 class ScriptedProvider implements TranscriptionProvider {
   readonly id = 'scripted';
-  readonly displayName = 'scripted';
   readonly maxPieceSeconds = 600;
   readonly calls: Array<string | undefined> = [];
   constructor(private readonly heard: (call: number, forced: string | undefined) => string) {}

@@ -7,7 +7,6 @@ import { toneBurstsWav } from './tone-bursts.js';
 /** An engine whose second piece fails; it counts how many pieces it was asked for. */
 class FailingSecondPiece implements TranscriptionProvider {
   readonly id = 'failing';
-  readonly displayName = 'failing';
   readonly maxPieceSeconds = 600;
   started = 0;
   async transcribe(_input: TranscriptionInput): Promise<TranscriptionOutput> {

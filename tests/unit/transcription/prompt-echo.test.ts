@@ -53,7 +53,6 @@ describe('prompt echo', () => {
 /** One piece of audio; the engine answers from a script keyed on whether it was given the prompt. */
 class PromptSensitiveProvider implements TranscriptionProvider {
   readonly id = 'prompt-sensitive';
-  readonly displayName = 'prompt-sensitive';
   readonly maxPieceSeconds = 600;
   readonly calls: Array<{ language: string | undefined; prompted: boolean }> = [];
   constructor(private readonly reading: { prompted: string; plain: string }) {}

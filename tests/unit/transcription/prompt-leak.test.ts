@@ -95,7 +95,6 @@ describe('the vocabulary prompt is terms only', () => {
 /** Two pieces; the engine writes the client's name into every prompted reading, never into a plain one. */
 class LeakingProvider implements TranscriptionProvider {
   readonly id = 'leaking';
-  readonly displayName = 'leaking';
   readonly maxPieceSeconds = 600;
   readonly calls: Array<{ prompted: boolean; temperature: number | undefined }> = [];
   constructor(private readonly said: string[]) {}
@@ -134,7 +133,6 @@ describe('TranscriptionService with a prompt that leaks a name', () => {
     const reads: boolean[] = [];
     const provider: TranscriptionProvider = {
       id: 'said',
-      displayName: 'said',
       maxPieceSeconds: 600,
       transcribe(input) {
         reads.push(Boolean(input.prompt));

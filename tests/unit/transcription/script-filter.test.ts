@@ -53,7 +53,6 @@ describe('script filter', () => {
 /** Writes Cyrillic into every greedy reading; a sampled re-reading is clean only when `cleanOnRetry`. */
 class CyrillicProvider implements TranscriptionProvider {
   readonly id = 'cyrillic';
-  readonly displayName = 'cyrillic';
   readonly maxPieceSeconds = 600;
   readonly temperatures: Array<number | undefined> = [];
   constructor(private readonly cleanOnRetry: boolean) {}

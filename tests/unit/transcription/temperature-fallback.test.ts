@@ -59,7 +59,6 @@ describe('withTemperatureFallback', () => {
 /** Loops at temperature 0, speaks at 0.2 and up; records what the service asked. */
 class LoopingProvider implements TranscriptionProvider {
   readonly id = 'looping';
-  readonly displayName = 'looping';
   readonly maxPieceSeconds = 600;
   readonly calls: Array<Pick<TranscriptionInput, 'language' | 'temperature' | 'prompt'>> = [];
   transcribe(input: TranscriptionInput): Promise<TranscriptionOutput> {
