@@ -248,10 +248,22 @@ function retarget(sentence: string, from: AnimalDraft, to: AnimalDraft): string 
   return sentence.replace(new RegExp(`(?<![\\d.])${tag}(?![\\d.])`, 'gu'), to.tag);
 }
 
+/**
+ * 'Ewe' sounds like 'you': a recogniser writes 'You number 231', 'U. 260'. On a sheep visit (or one that
+ * speaks of ewes) 'you'/'u' right before a tag is read as 'Ewe'; 'you' needs 'number' after it, so 'see you
+ * 5 days later' is left alone.
+ */
+export function eweHomophones(transcript: string, species: string | undefined): string {
+  if (species !== 'Sheep' && !/(?<![\p{L}])(?:ewes?|ooie?)(?![\p{L}])/iu.test(transcript)) return transcript;
+  return transcript.replace(/(?<![\p{L}])(?:you(?=\s+number\s+\d)|u\.?(?=\s+(?:number\s+)?\d))/giu, (word) =>
+    word.charAt(0) === word.charAt(0).toUpperCase() ? 'Ewe' : 'ewe',
+  );
+}
+
 /** Splits a herd or flock visit into a group entry and one entry per animal (see the module comment). */
 export function extractHerdVisit(request: ExtractRequest): HerdVisitNotes {
   const pre = request.preConsultationData;
-  const sentences = herdSentences(request.transcript);
+  const sentences = herdSentences(eweHomophones(request.transcript, pre?.species));
   const { animals, assignments, sameFor } = assignHerdSentences(sentences);
   const byKey = new Map(animals.map((animal) => [animal.key, animal]));
   const groupSentences: string[] = [];

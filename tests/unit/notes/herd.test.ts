@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HerdVisitNotesSchema, animalLabel, tagKey } from '../../../shared/schemas/herd';
 import {
   assignHerdSentences,
+  eweHomophones,
   extractHerdVisit,
   herdSentences,
   treatmentLine,
@@ -248,6 +249,15 @@ describe('extractHerdVisit', () => {
     expect(text(notes.animals[2]!.notes)).toMatch(/cough/);
     expect(notes.animals[0]!.treatments[0]).toMatchObject({ product: 'tulathromycin', route: 'SC' });
     expect(notes.group.treatments[0]).toMatchObject({ product: 'pasteurella vaccine', animalCount: 85 });
+  });
+
+  it("reads a recogniser's 'You number 231' and 'U. 260' as ewes on a sheep visit only", () => {
+    const heard = 'You number 231 is thin. U. 260 is in good condition. See you 5 days later.';
+    expect(eweHomophones(heard, 'Sheep')).toBe(
+      'Ewe number 231 is thin. Ewe 260 is in good condition. See you 5 days later.',
+    );
+    expect(eweHomophones(heard, 'Cattle')).toBe(heard);
+    expect(labels(visit(heard))).toEqual(['Ewe 231', 'Ewe 260']);
   });
 
   it('keeps decimals inside a sentence and cuts at sentence ends', () => {
