@@ -83,6 +83,26 @@ export function removeFillers(text: string): string {
     .trim();
 }
 
+// Built once from the lexicon (compiling them for every bullet was a measurable share of the extractor's time).
+let intentPattern: RegExp | undefined;
+let addresseePattern: RegExp | undefined;
+function intentAtClauseStart(): RegExp {
+  intentPattern ??= new RegExp(
+    `(^|[,;:]\\s*|\\b(?:and|en|so|then|dan)\\s+)(?:${lexicon().intentPhrases.source})\\s*`,
+    'giu',
+  );
+  intentPattern.lastIndex = 0;
+  return intentPattern;
+}
+function addresseeAtClauseStart(): RegExp {
+  addresseePattern ??= new RegExp(
+    `(^|[,;:]\\s*|\\b(?:and|en|but|maar)\\s+)(?:${lexicon().addresseeClauseStart.source})\\s+`,
+    'giu',
+  );
+  addresseePattern.lastIndex = 0;
+  return addresseePattern;
+}
+
 /**
  * Removes hedges ('I think', 'you know', 'go ahead and') anywhere, and the speaker's announcement of intent
  * where a clause begins ('I'm going to give…' → 'give…'): notes state findings and actions, not the talk.
@@ -96,10 +116,7 @@ export function removeHedges(text: string): string {
       verb.toLowerCase() === 'gon' ? 'going to' : 'want to',
     )
     .replace(lex.hedges, ' ')
-    .replace(
-      new RegExp(`(^|[,;:]\\s*|\\b(?:and|en|so|then|dan)\\s+)(?:${lex.intentPhrases.source})\\s*`, 'giu'),
-      '$1',
-    )
+    .replace(intentAtClauseStart(), '$1')
     .replace(/(?<!\s)\s+([,.;:!?])/gu, '$1')
     .replace(/\s{2,}/gu, ' ')
     .trim();
@@ -137,10 +154,7 @@ export function impersonal(text: string): string {
       const replacement = possessives[word.toLowerCase()] ?? word;
       return word.charAt(0) === word.charAt(0).toUpperCase() ? capitalise(replacement) : replacement;
     })
-    .replace(
-      new RegExp(`(^|[,;:]\\s*|\\b(?:and|en|but|maar)\\s+)(?:${lex.addresseeClauseStart.source})\\s+`, 'giu'),
-      '$1',
-    );
+    .replace(addresseeAtClauseStart(), '$1');
 }
 
 // Uncertainty is part of the finding: 'I think it's mange' is 'Likely mange', never 'It's mange'. Each

@@ -159,6 +159,11 @@ function cutAt(
   return pieces.filter(([s, e]) => transcript.slice(s, e).trim() !== '');
 }
 
+const ASIDE_OR_ANY_CLAUSE = new RegExp(
+  `${ASIDE_BREAK.source}|${THOUGHT_BREAK.source}|${CLAUSE_BREAK.source}`,
+  'giu',
+);
+
 /**
  * Cuts an unpunctuated run-on sentence (typical of speech recognisers) first at discourse markers, then,
  * where still long, where a new subject or measurement starts, so that an aside and a finding spoken in one
@@ -172,13 +177,9 @@ function splitRunOn(transcript: string, start: number, end: number): Array<[numb
   const aside =
     hasTerm(lexicon().smallTalk, piece) || hasTerm(left.billing, piece) || hasTerm(left.social, piece);
   if (words > SMALL_TALK_SPLIT_WORDS && aside) {
-    return cutAt(
-      transcript,
-      start,
-      end,
-      new RegExp(`${ASIDE_BREAK.source}|${THOUGHT_BREAK.source}|${CLAUSE_BREAK.source}`, 'giu'),
-      MIN_ASIDE_WORDS,
-    ).flatMap(([s, e]) => capLength(transcript, s, e));
+    return cutAt(transcript, start, end, ASIDE_OR_ANY_CLAUSE, MIN_ASIDE_WORDS).flatMap(([s, e]) =>
+      capLength(transcript, s, e),
+    );
   }
   if (words <= RUN_ON_WORDS) return [[start, end]];
   return cutAt(transcript, start, end, THOUGHT_BREAK, MIN_PIECE_WORDS)

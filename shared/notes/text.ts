@@ -85,7 +85,22 @@ interface WordStarts {
   startsOf: Map<number, number[]>;
 }
 let lastStarts: WordStarts | undefined;
-const WORD_START = /(?<![\p{L}\p{N}])\S/gu;
+const LETTER_OR_DIGIT_CHAR = /[\p{L}\p{N}]/u;
+const SPACE_CHAR = /\s/u;
+
+/** \p{L}|\p{N} at one UTF-16 unit, ASCII without a regular expression. */
+function isLetterOrDigit(code: number, text: string, at: number): boolean {
+  if (code < 0x80)
+    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  // A low surrogate is judged with its pair: an astral letter before a place makes it no word start.
+  if (code >= 0xdc00 && code <= 0xdfff && at > 0)
+    return LETTER_OR_DIGIT_CHAR.test(text.slice(at - 1, at + 1));
+  return LETTER_OR_DIGIT_CHAR.test(text.charAt(at));
+}
+function isSpace(code: number): boolean {
+  if (code < 0x80) return code === 32 || (code >= 9 && code <= 13);
+  return SPACE_CHAR.test(String.fromCharCode(code));
+}
 
 /** Positions where a term may start (no letter or digit before), for the last text asked (callers scan one text many times). */
 function wordStarts(text: string): WordStarts | undefined {
@@ -93,8 +108,13 @@ function wordStarts(text: string): WordStarts | undefined {
   const lower = text.toLowerCase();
   if (lower.length !== text.length) return undefined;
   const startsOf = new Map<number, number[]>();
-  for (const match of text.matchAll(WORD_START)) {
-    const at = match.index;
+  let previousIsWord = false;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    const isWord = isLetterOrDigit(code, text, at);
+    const start = !previousIsWord && !isSpace(code);
+    previousIsWord = isWord;
+    if (!start) continue;
     for (let k = 1; k <= OPENING && at + k <= text.length; k++) {
       const owners = OPENING_OWNERS.get(lower.slice(at, at + k));
       if (!owners) continue;

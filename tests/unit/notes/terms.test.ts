@@ -27,6 +27,7 @@ const corpus: string[] = [
   "Ek gee 'n Synulox-tablet BID; amoxicillin-clavulanate, amoksisillien klavulanaat",
   'İstanbul KELVIN K ß straße: prednisolone/meloxicam (Metacam) 0.1mg/kg',
   'a, i, I; — 3x, x3, 10ml, mg',
+  '𝐀vomiting 𝐀a, heart rate 𝟗 a',
 ];
 
 describe('term look-up', () => {
