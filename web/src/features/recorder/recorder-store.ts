@@ -475,7 +475,3 @@ export function createRecorderStore(deps: RecorderDeps): StoreApi<RecorderStore>
     };
   });
 }
-
-// Kept for code written against the old module (the herd review imports it); new code reads and writes
-// local recordings through web/src/data and gets the page's recorder from ./recorder.
-export { useRecorder } from './recorder';
