@@ -2,9 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import {
   PracticeSettingsSchema,
   TestEmailRequestSchema,
+  TestEmailResponseSchema,
   UpdatePracticeSettingsSchema,
 } from '../../shared/schemas/settings.js';
-import { z as zod } from 'zod';
 import { requireUser } from '../http/auth.js';
 import { errorResponse, json, jsonBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
@@ -53,10 +53,7 @@ export function settingsRoutes(services: Services) {
         body: { content: { 'application/json': { schema: TestEmailRequestSchema } }, required: false },
       },
       responses: {
-        200: json(
-          zod.object({ success: zod.literal(true), to: zod.string() }),
-          'Accepted by the practice mail server',
-        ),
+        200: json(TestEmailResponseSchema, 'Accepted by the practice mail server'),
         400: errorResponse('No practice account configured, or the host is not allowed'),
         401: notAuthenticated,
         502: errorResponse('The practice mail server refused; `error` carries its reason'),

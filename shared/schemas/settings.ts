@@ -87,6 +87,10 @@ export const UpdatePracticeSettingsSchema = z.strictObject({
 });
 export type UpdatePracticeSettings = z.input<typeof UpdatePracticeSettingsSchema>;
 
+/** 200 of POST /api/settings/practice/test-email: the address the practice's mail server accepted it for. */
+export const TestEmailResponseSchema = z.object({ success: z.literal(true), to: z.string() });
+export type TestEmailResponse = z.infer<typeof TestEmailResponseSchema>;
+
 export const TestEmailRequestSchema = z.strictObject({
   /** Defaults to the practice's own address. */
   to: z

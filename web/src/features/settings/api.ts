@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PracticeSettings, UpdatePracticeSettings } from '../../../../shared/schemas/settings';
+import type { PracticeSettings, TestEmailResponse, UpdatePracticeSettings } from '#shared/schemas/settings';
 import { apiJson } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../auth';
 
@@ -12,7 +12,8 @@ export function usePracticeSettings() {
 export function useSavePracticeSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: UpdatePracticeSettings) => apiJson<PracticeSettings>('PUT', '/api/settings/practice', update),
+    mutationFn: (update: UpdatePracticeSettings) =>
+      apiJson<PracticeSettings>('PUT', '/api/settings/practice', update),
     onSuccess: async (saved) => {
       queryClient.setQueryData(PRACTICE_SETTINGS_KEY, saved);
       // The header shows the practice name.
@@ -23,6 +24,6 @@ export function useSavePracticeSettings() {
 
 export function useSendTestEmail() {
   return useMutation({
-    mutationFn: () => apiJson<{ success: true; to: string }>('POST', '/api/settings/practice/test-email', {}),
+    mutationFn: () => apiJson<TestEmailResponse>('POST', '/api/settings/practice/test-email', {}),
   });
 }
