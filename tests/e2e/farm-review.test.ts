@@ -174,4 +174,42 @@ describe('farm review in Chromium (issue 20)', () => {
     expect(text).toContain('10/03/2026');
     await close();
   });
+
+  it('client instructions: in the language chosen for the client, remembered on the device, editable', async () => {
+    const { page, context, close } = await newPage(browser, {
+      baseURL: server.baseUrl,
+      viewport: viewports.phone,
+    });
+    await context.request.post('/api/auth/register', {
+      data: { email: 'farm-instructions@example.co.za', password: 'secret1', practiceName: 'Karoo Vets' },
+    });
+    await page.goto('/app');
+    await seed(page, farmNotes.plan);
+    await page.reload();
+    await page.getByRole('button', { name: 'View notes' }).first().click();
+    await page.getByRole('button', { name: 'Client instructions', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Client instructions' });
+    const text = dialog.getByLabel('Instructions (edit before sending)');
+    expect(await text.inputValue()).toContain('Instructions for Koei 73');
+    await dialog.getByLabel(/Client's language/).selectOption('af');
+    const sheet = await text.inputValue();
+    expect(sheet).toContain('Instruksies vir Koei 73');
+    expect(sheet).toContain('- Meloxicam 0.5 mg/kg onder die vel');
+    expect(sheet).toContain('Wanneer om terug te kom:');
+    await shot(page, 'client-instructions-phone', false);
+    await dialog
+      .getByRole('button', { name: 'Close' })
+      .click()
+      .catch(() => page.keyboard.press('Escape'));
+    await page.reload();
+    await page.getByRole('button', { name: 'View notes' }).first().click();
+    await page.getByRole('button', { name: 'Client instructions', exact: true }).click();
+    expect(
+      await page
+        .getByRole('dialog', { name: 'Client instructions' })
+        .getByLabel('Instructions (edit before sending)')
+        .inputValue(),
+    ).toContain('Instruksies vir Koei 73');
+    await close();
+  });
 });
