@@ -222,7 +222,10 @@ function NotesFields({
           <textarea
             id={`${idPrefix}-${section}`}
             value={notes[section]}
-            rows={Math.min(6, Math.max(1, notes[section].split('\n').length))}
+            rows={Math.min(
+              8,
+              Math.max(1, Math.ceil(notes[section].length / 40) + notes[section].split('\n').length - 1),
+            )}
             onChange={(event) => onChange(section, event.target.value)}
           />
         </label>
