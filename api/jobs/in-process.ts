@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { BlobStore } from '../storage/index.js';
 import type { NotesService } from '../services/notes-service.js';
 import { QueueFullError, type JobQueue } from '../services/job-queue.js';
@@ -82,6 +83,8 @@ export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
           }
           if (queue.isFull()) throw finishFailed(new QueueFullError(queue.retryAfterSeconds));
           const controller = new AbortController();
+          // Every engine call of every piece listens on it (as on a request's own signal, which undici allows).
+          setMaxListeners(1000, controller.signal);
           const onClientGone = () => controller.abort(input.signal?.reason);
           input.signal?.addEventListener('abort', onClientGone, { once: true });
           running.set(key, controller);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import type { Kysely } from 'kysely';
@@ -122,6 +123,8 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobsService {
     });
     log.info('transcription started');
     const controller = new AbortController();
+    // Every engine call of every piece listens on it (as on a request's own signal, which undici allows).
+    setMaxListeners(1000, controller.signal);
     const onBossAbort = () => controller.abort(new ShutdownError());
     job.signal.addEventListener('abort', onBossAbort, { once: true });
     running.set(row.id, controller);

@@ -133,6 +133,8 @@ describe('transcription jobs on pg-boss (PostgreSQL)', () => {
 
   it('20 jobs, one process killed mid-way: all finish, each exactly once, read from either process', async () => {
     const [doomed, survivor] = servers as [ServerProcess, ServerProcess];
+    // Four seconds of a real consultation: speech, so each job reads at least one piece from the engine.
+    const audio = clip(path.resolve('../shared/eval/dev/audio/dev-03.webm'), 4);
     const viaDoomed = new ApiClient(doomed.baseUrl);
     const account = await registerUser(viaDoomed);
     const viaSurvivor = new ApiClient(survivor.baseUrl);
@@ -141,8 +143,6 @@ describe('transcription jobs on pg-boss (PostgreSQL)', () => {
         .status,
     ).toBe(200);
 
-    // Four seconds of a real consultation: speech, so each job reads at least one piece from the engine.
-    const audio = clip(path.resolve('../shared/eval/dev/audio/dev-03.webm'), 4);
     const ids = Array.from(
       { length: 20 },
       (_, i) => `pgboss-job-${String(i).padStart(2, '0')}-${Date.now()}`,
@@ -152,10 +152,11 @@ describe('transcription jobs on pg-boss (PostgreSQL)', () => {
       form.append('audio', new File([new Uint8Array(audio)], 'consultation.webm', { type: 'audio/webm' }));
       // Half the jobs arrive at each process; either may run any of them.
       const client = i % 2 === 0 ? viaDoomed : viaSurvivor;
-      const accepted = await client.post('/api/transcribe', form, {
-        Prefer: 'respond-async',
-        'X-Request-Id': id,
-      });
+      const post = () =>
+        client.post('/api/transcribe', form, { Prefer: 'respond-async', 'X-Request-Id': id });
+      // A keep-alive socket the server closed as the request went out (a busy machine can pass Node's 5 s
+      // idle timeout between requests) fails before the server reads anything: send it once more.
+      const accepted = await post().catch(post);
       expect(accepted.status, await accepted.clone().text()).toBe(202);
     }
 
