@@ -36,6 +36,8 @@ const externalPackages: Plugin = {
 await build({
   entryPoints: {
     main: path.join(root, 'api', 'main.ts'),
+    // `node dist-server/worker.js`: a process that only runs jobs (PostgreSQL; docs/architecture-jobs.md).
+    worker: path.join(root, 'api', 'worker.ts'),
     host: path.join(root, 'api', 'providers', 'transcription', 'whisper-cpp', 'host.ts'),
     // The notes extractor's worker thread (embedded.ts starts ./worker-bootstrap.mjs with ./embedded-worker.js).
     'embedded-worker': path.join(root, 'api', 'providers', 'notes', 'embedded-worker.ts'),
