@@ -313,6 +313,11 @@ const ANSWER_WEIGHT = 4;
 const MEASURE_WEIGHT = 6;
 const HEDGE_WEIGHT = 6;
 const OBLIGATION_WEIGHT = 3;
+const PAST_WEIGHT = 3;
+// 'het' after a third-person subject, then a past participle (ge-, possibly after a separable particle) or a verb
+// that takes no ge-; the vet's own 'ek het … ondersoek' is left alone.
+const THIRD_PERSON_PERFECT =
+  /(?<![\p{L}])(?:hy|sy|dit|hulle)\s+het\s+(?:\p{L}+\s+){0,8}?(?:\p{L}{0,6}ge\p{L}{3,}|verloor|begin|vergeet|verander)(?![\p{L}])/iu;
 // The patient as the subject of a need ('he needs', 'sy moet'); 'we must also rule out…' is reasoning, not a need.
 const PATIENT_NEEDS =
   /(?<![\p{L}])(?:he|she|it|they|hy|sy|hulle)\s+(?:still\s+|also\s+|really\s+|definitely\s+|ook\s+|nog\s+)?(?:needs|must|should|has to|have to|will need|moet)(?![\p{L}])/iu;
@@ -597,6 +602,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (actionless && statesMeasurement(text)) combined.O += MEASURE_WEIGHT;
     // The animal's needs, as the vet states them, are the Plan ('he needs a transfusion today').
     if (!action && PATIENT_NEEDS.test(text)) combined.P += OBLIGATION_WEIGHT;
+    // Afrikaans perfect tense about the animal or the owner ('hy het … verloor', 'sy het gisteraand begin'): history.
+    if (actionless && THIRD_PERSON_PERFECT.test(text) && !statesMeasurement(text)) combined.S += PAST_WEIGHT;
     // The vet's hedged judgement that asks for nothing to be done is an assessment.
     if (actionless && HEDGED.test(text)) combined.A += HEDGE_WEIGHT;
     // A conditional action stays in the Plan: it is never a finding ('if the count is over 500, treat').

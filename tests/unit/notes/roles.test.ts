@@ -133,3 +133,14 @@ describe('closing formulas', () => {
     expect(got['Shocking, every single morning.']).toBeNull();
   });
 });
+
+describe('tense', () => {
+  it('an Afrikaans third-person perfect in run-on speech is history', () => {
+    const got = classifyUtterances(
+      splitUtterances(
+        'hulle het verlede maand drie kalwers aan diarree verloor en die koei het gisteraand opgehou vreet',
+      ),
+    );
+    expect(got[0]?.section).toBe('S');
+  });
+});
