@@ -380,3 +380,16 @@ export function sentenceStarts(text: string): number[] {
   }
   return [...starts].sort((a, b) => a - b);
 }
+
+const GROUP_CLAUSE = new RegExp(
+  String.raw`[,;]\s+(?:and\s+|en\s+)?(?=(?:all|al)\s+(?:(?:the|die)\s+)?\d+\s+(?:${alternatives(PLURAL_KINDS)}|sheep|skape)(?![\p{L}])|(?:the\s+)?whole\s+(?:herd|flock|group|pen|mob)(?![\p{L}])|die\s+hele\s+(?:kudde|trop|klomp|groep)(?![\p{L}]))`,
+  'giu',
+);
+
+/**
+ * Where a clause about the whole group starts inside a sentence: '…is in good condition, all 120 sheep get
+ * ivermectin' (a recogniser's comma where the vet paused between two sentences). Offsets of the clause.
+ */
+export function groupClauseStarts(text: string): number[] {
+  return [...text.matchAll(GROUP_CLAUSE)].map((match) => match.index + match[0].length);
+}

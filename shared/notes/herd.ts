@@ -19,7 +19,7 @@ import {
   tagKey,
 } from '../schemas/herd';
 import { extractClinicalNotes } from './extract';
-import { animalsIn, sentenceStarts, spokenNumber, type AnimalMention } from './herd-ids';
+import { animalsIn, groupClauseStarts, sentenceStarts, spokenNumber, type AnimalMention } from './herd-ids';
 import { treatmentsIn } from './herd-treatments';
 
 export interface HerdSentence {
@@ -59,7 +59,14 @@ function pushSentence(out: HerdSentence[], text: string, start: number, end: num
     pushPiece(out, text, start + from, end);
     return;
   }
-  pushPiece(out, text, start, end);
+  // A clause about the whole group after an animal's ('…good condition, all 120 sheep get…') is its own.
+  let from = 0;
+  for (const cut of groupClauseStarts(piece)) {
+    if (animalsIn(piece.slice(from, cut)).mentions.length === 0) continue;
+    pushPiece(out, text, start + from, start + cut);
+    from = cut;
+  }
+  pushPiece(out, text, start + from, end);
 }
 
 function pushPiece(out: HerdSentence[], text: string, start: number, end: number): void {

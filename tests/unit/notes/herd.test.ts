@@ -260,6 +260,16 @@ describe('extractHerdVisit', () => {
     expect(labels(visit(heard))).toEqual(['Ewe 231', 'Ewe 260']);
   });
 
+  it("gives a group clause after an animal's to the group (a recogniser's comma between two sentences)", () => {
+    const notes = visit(
+      'Ewe 260 is in good condition, all 120 sheep get ivermectin 0.2 mg/kg under the skin.',
+    );
+    expect(notes.animals[0]?.treatments).toEqual([]);
+    expect(notes.group.treatments[0]).toMatchObject({ product: 'ivermectin', animalCount: 120, route: 'SC' });
+    // Without an animal before it the sentence stays whole.
+    expect(herdSentences('The ewes cough, all 120 ewes get closantel.')).toHaveLength(1);
+  });
+
   it('keeps decimals inside a sentence and cuts at sentence ends', () => {
     expect(herdSentences('Temperature 39.1. Ewe 4 is fine.\nDone').map((s) => s.text)).toEqual([
       'Temperature 39.1.',
