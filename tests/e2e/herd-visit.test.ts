@@ -7,6 +7,7 @@ import type { AnimalHistoryResponse, HerdVisitResponse } from '../../shared/sche
 import { artifactsDir, launchBrowser, newPage, viewports } from '../helpers/browser.js';
 import { fakeMicrophoneArgs } from '../helpers/fake-microphone.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { recipients, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { webDir } from '../helpers/web-app.js';
 import {
   peerTranscriptionEnv,
@@ -35,6 +36,7 @@ const FLOCK_VISIT = [
   'Ewe number 258 has a wound on the ear.',
   'Ewe number 260 is in good condition.',
   'All 120 sheep get ivermectin 0.2 milligrams per kilogram under the skin.',
+  'Meat withdrawal for ivermectin is 35 days.',
 ].join(' ');
 
 const SCREENS = '/work/notes/screens';
@@ -87,6 +89,7 @@ describe.skipIf(unavailable !== null)(
   () => {
     let peer: WhisperPeer;
     let server: TestServer;
+    let smtp: TestSmtpServer;
     let browser: Browser;
     let spokenSeconds = 0;
 
@@ -96,9 +99,16 @@ describe.skipIf(unavailable !== null)(
       const spoken = spokenVisitWav();
       spokenSeconds = spoken.seconds;
       peer = await startWhisperPeer({ threads: 2, beamSize: 1 });
+      smtp = await startSmtpServer();
       server = await startTestServer({
         webDir,
-        env: { ...peerTranscriptionEnv(peer), TRANSCRIPTION_CONCURRENCY: '1' },
+        env: {
+          ...peerTranscriptionEnv(peer),
+          TRANSCRIPTION_CONCURRENCY: '1',
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'VeldVet <no-reply@veldvet.test>',
+          ALLOW_PRIVATE_SMTP_HOSTS: 'true',
+        },
       });
       browser = await launchBrowser(fakeMicrophoneArgs(spoken.wav));
     }, 180_000);
@@ -106,6 +116,7 @@ describe.skipIf(unavailable !== null)(
     afterAll(async () => {
       await browser?.close();
       await server?.close();
+      await smtp?.close();
       await peer?.close();
     });
 
@@ -254,11 +265,67 @@ describe.skipIf(unavailable !== null)(
       // History: search by the fixed ear tag finds the animal's record.
       await page.goto('/history');
       await page.getByPlaceholder('Search by patient name, client, or species...').fill('268');
-      const found = page.getByTestId('history-card');
+      // The search answers after a short pause: wait for the list to be the search's, then every card is 268's.
+      const found = page.getByTestId('history-card').filter({ hasText: '268' });
       await found.first().waitFor();
-      expect(await found.first().innerText()).toMatch(/268/);
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-testid="history-card"]')].every((card) =>
+          card.textContent?.includes('268'),
+        ),
+      );
+      // The animal's record: its visit, and all its records at this farm (one so far).
+      await found.first().click();
+      const animalHistory = page.getByTestId('herd-animal-history');
+      await animalHistory.getByText(/All records of .*268 at Graham Botha/).waitFor();
+      await animalHistory.locator('li').first().waitFor();
+      expect(await animalHistory.locator('li').count()).toBe(1);
+      expect(await page.getByTestId('details-audio').count()).toBe(0);
+      await page.getByRole('button', { name: 'Close', exact: true }).click();
       await page.getByPlaceholder('Search by patient name, client, or species...').fill('258');
       await page.getByText('No recordings found').waitFor();
+
+      // The withdrawal slip of the saved visit, e-mailed through the in-test SMTP server (the export API of
+      // issue 20 §2; its panel button is another change): the stated 35 days count from the visit's date.
+      const saved = visit.visit.soapNotes as { consultationDate?: string; plan?: string } | null;
+      const slip = await context.request.post('/api/send-email', {
+        data: {
+          to: 'boer@example.co.za',
+          subject: 'Withdrawal slip / Onttrekkingstrokie',
+          consultationData: {
+            clientName: 'Graham Botha',
+            patientName: visit.groupName,
+            species: 'Sheep',
+            consultationType: 'Herd Visit',
+            consultationDate: saved?.consultationDate,
+            plan: saved?.plan,
+          },
+          document: {
+            kind: 'withdrawal-slip',
+            groupName: visit.groupName,
+            treatments: [
+              ...visit.groupTreatments,
+              ...visit.animals.flatMap((animal) =>
+                animal.treatments.map((t) => ({ ...t, animals: [animal.animalTag ?? animal.patientName] })),
+              ),
+            ],
+            transcript,
+          },
+        },
+      });
+      expect(slip.status(), await slip.text()).toBe(200);
+      const mail = await smtp.waitForMessage((m) => recipients(m).includes('boer@example.co.za'));
+      const pdf = execFileSync('pdftotext', ['-layout', '-', '-'], {
+        input: mail.attachments[0]!.content,
+      }).toString();
+      const [day, month, year] = (saved?.consultationDate ?? '').split('/').map(Number);
+      // 'No slaughter before' is the first day after the 35 days (the slip's rule; tests/api/export-farm.test.ts).
+      const noSlaughter = new Date(Date.UTC(year!, month! - 1, day! + 35 + 1));
+      const expected = `${String(noSlaughter.getUTCDate()).padStart(2, '0')}/${String(noSlaughter.getUTCMonth() + 1).padStart(2, '0')}/${noSlaughter.getUTCFullYear()}`;
+      console.log(`[e2e herd] slip PDF:\n${pdf}`);
+      expect(pdf).toContain('Kamp 3 ooie');
+      expect(pdf).toMatch(/ivermectin/i);
+      expect(pdf).toContain(saved?.consultationDate);
+      expect(pdf).toContain(expected);
       await close();
     }, 600_000);
   },
