@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * its own. Each animal row carries its ear tag as spoken (animalTag, searchable in History through
  * searchText) and folded for comparison (animalTagKey), and the farm (clientName folded, farmKey), so that
  * 'all records of ewe 231 at this farm' is one indexed query. herdData holds the structured treatments
- * (JSON). Numbered 0008: 0007 is reserved for the other issue-20 work; migrations run in name order.
+ * (JSON). Migrations run in name order (0007 is the jobs table).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One column per statement: SQLite's ALTER TABLE adds one at a time.
@@ -17,7 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex('recordings_animal_history')
     .on('recordings')
     .columns(['practiceId', 'farmKey', 'animalTagKey', 'recordedAt desc'])
-    .where(sql.ref('deletedAt'), 'is', null)
+    // Only animal rows: unrestricted, PostgreSQL's planner picked this index for every practice-wide history
+    // page and search (110 ms instead of 0.1 ms for page 1 at 10k rows), since practiceId leads it.
+    .where(sql<boolean>`"deletedAt" is null and "herdRole" = 'animal'`)
     .execute();
   await db.schema
     .createIndex('recordings_parent')
