@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { classifyInfrastructureError } from '../../db/errors.js';
-import { logger } from '../logging/logger.js';
+import { currentLogger } from '../logging/logger.js';
 
 /** An error whose message is safe to show the client; the body is always `{ error }`. */
 export class HttpError extends Error {
@@ -31,8 +31,8 @@ export function describeZodError(error: ZodError): string {
 
 /** Maps anything thrown in a handler to a JSON `{ error }`; only genuine bugs become 500, never with details. */
 export function handleError(error: Error, c: Context): Response {
-  // The request's logger (with its id) when requestLog ran; the process logger otherwise.
-  const log = (c.get('log') as typeof logger | undefined) ?? logger;
+  // The request's logger (with its id) inside requestLog; the process logger otherwise.
+  const log = currentLogger();
   const where = { method: c.req.method, path: c.req.path };
   if (error instanceof HttpError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);

@@ -6,6 +6,7 @@ export {
   logLevelFromEnv,
   LOG_LEVELS,
   REDACT_PATHS,
+  runForRequest,
   runWithLogger,
 } from './logger.js';
 export type { Logger, LoggerOptions, LogLevel } from './logger.js';
