@@ -14,6 +14,7 @@ import {
   latestUsableFrom,
   planTreatments,
   requiredProduce,
+  localDay,
   visitInstant,
   type Period,
   type Produce,
@@ -76,7 +77,7 @@ export function buildWithdrawalSlip(input: SlipInput): WithdrawalSlip {
     farm: (notes.clientName ?? '').trim(),
     species: (notes.species ?? '').trim(),
     groupName: (input.groupName ?? '').trim(),
-    treatedOn: lines[0]?.treatedOn ?? format(treatedAt, 'yyyy-MM-dd'),
+    treatedOn: lines[0]?.treatedOn ?? localDay(treatedAt),
     lines,
     produce,
     latest: {

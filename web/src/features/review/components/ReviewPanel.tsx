@@ -121,7 +121,7 @@ export function ReviewPanel({
       {recording.preConsultationData.consultationType === 'Herd Visit' && (
         // A herd visit is reviewed and saved per animal (issue 20) instead of as one note.
         <div className={styles.notesArea}>
-          <HerdReview recording={recording} />
+          <HerdReview recording={recording} saveBlockedReason={farm ? farmSaveBlock(farm) : null} />
         </div>
       )}
       {notes && recording.preConsultationData.consultationType !== 'Herd Visit' && (

@@ -39,7 +39,14 @@ import styles from './Herd.module.css';
  * renames, merges two cards, splits lines off into another animal or adds one, then saves the visit with
  * all its animals in one go (one server record each, linked to the visit).
  */
-export function HerdReview({ recording }: { recording: LocalRecording }) {
+export function HerdReview({
+  recording,
+  saveBlockedReason,
+}: {
+  recording: LocalRecording;
+  /** Why the visit may not be saved yet (a treatment without a withdrawal period), as the single note's Save does. */
+  saveBlockedReason?: string | null;
+}) {
   // Writes go to the local store; the screen watches it (liveQuery) and shows them.
   const patchRecording = (id: string, changes: Partial<Omit<LocalRecording, 'id'>>) =>
     localData().recordings.update(id, changes);
@@ -78,7 +85,7 @@ export function HerdReview({ recording }: { recording: LocalRecording }) {
   const saved = visit !== undefined && recording.herdSavedFingerprint === herdFingerprint(visit);
 
   async function save() {
-    if (!visit || saving) return;
+    if (!visit || saving || saveBlockedReason) return;
     setSaving(true);
     setSaveError(null);
     try {
@@ -170,11 +177,16 @@ export function HerdReview({ recording }: { recording: LocalRecording }) {
           <Button
             variant="farm"
             onClick={() => void save()}
-            disabled={saving || saved}
+            disabled={saving || saved || Boolean(saveBlockedReason)}
             data-testid="herd-save"
           >
             {saving ? 'Saving...' : saved ? '✓ Saved' : 'Save Herd Visit'}
           </Button>
+          {saveBlockedReason && !saved && (
+            <p className={styles.errorText} role="status" data-testid="herd-save-blocked">
+              {saveBlockedReason}
+            </p>
+          )}
           {saveError && (
             <p className={styles.errorText} role="alert">
               {saveError}
