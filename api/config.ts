@@ -59,9 +59,17 @@ export const configSchema = z.object({
     .regex(/^[a-z]{2,3}(,[a-z]{2,3})*$/, 'comma-separated ISO 639-1 codes, e.g. af,en')
     .default('af,en'),
   /** Upload limit: 30 minutes at 64 kb/s is 14.4 MB; 24 MiB leaves room for container overhead and VBR. */
-  MAX_AUDIO_BYTES: z.coerce.number().int().min(1024).default(24 * 1024 * 1024),
+  MAX_AUDIO_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(24 * 1024 * 1024),
   /** Decoded-length limit: a 30-minute farm segment with margin. */
-  MAX_AUDIO_SECONDS: z.coerce.number().int().min(10).default(45 * 60),
+  MAX_AUDIO_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(45 * 60),
   /** Transcription jobs (decode + transcribe) run at once; each decodes with one ffmpeg process. */
   TRANSCRIPTION_JOBS: z.coerce.number().int().min(1).max(32).default(2),
   /** Jobs that may wait for a free slot; past this POST /api/transcribe answers 503 with Retry-After. */
@@ -85,7 +93,12 @@ export const configSchema = z.object({
    * A /api/transcribe upload sent with an Idempotency-Key stays this long for the save to reference it
    * (audio crosses a farm connection once); an upload no save referenced is swept after it.
    */
-  TRANSCRIPTION_UPLOAD_KEEP_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(48),
+  TRANSCRIPTION_UPLOAD_KEEP_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(48),
   /** ffmpeg binary; unset: the system's, else the one shipped by @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: z.string().min(1).optional(),
   /** local provider: ggml model by name (tiny, base, small, medium, large-v3, large-v3-turbo, base-q5_1…). */
@@ -115,7 +128,11 @@ export const configSchema = z.object({
   /** fs: files under DATA_DIR/audio; s3: any S3-compatible object store (AWS, MinIO, R2, Ceph…) via S3_*. */
   BLOB_STORE: z.enum(['fs', 's3']).default('fs'),
   /** Largest recording accepted, in raw audio bytes: 30 minutes at 64 kb/s is 14.4 MB; 24 MiB leaves margin. */
-  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(24 * 1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(24 * 1024 * 1024),
   /** Required when BLOB_STORE=s3. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('af-south-1'),
@@ -127,12 +144,20 @@ export const configSchema = z.object({
   /** Most self-hosted stores (MinIO, Ceph) need path-style URLs. */
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   /** Key prefix inside the bucket, so one bucket can hold several installations. */
-  S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, "folder names ending in '/', e.g. veldvet/audio/").default('audio/'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, "folder names ending in '/', e.g. veldvet/audio/")
+    .default('audio/'),
   /**
    * The blob sweep (at boot and in the retention purge) removes half-written uploads and audio no recording
    * references once they are this old: a save writes its audio before its row, so younger ones may be in flight.
    */
-  ORPHAN_BLOB_GRACE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  ORPHAN_BLOB_GRACE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   /** A client must send all of a request's headers within this many seconds (else 408, connection closed). */
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   /**
@@ -173,13 +198,26 @@ export const configSchema = z.object({
     .transform((value) => value.split(',').map(Number)),
   /** WhatsApp Business Cloud API (Graph API) base URL; a local stand-in in tests. */
   WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com'),
-  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'like v21.0').default('v21.0'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'like v21.0')
+    .default('v21.0'),
 
   // --- Limits (issue 14; docs/security.md "Limits") ---
   /** Largest JSON body of the sign-in, sign-up and password routes; refused (413) before it is read. */
-  BODY_LIMIT_AUTH_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024).default(16 * 1024),
+  BODY_LIMIT_AUTH_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024)
+    .default(16 * 1024),
   /** Largest JSON body of every other non-audio route (notes, settings, export, admin). */
-  BODY_LIMIT_JSON_BYTES: z.coerce.number().int().min(16 * 1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_JSON_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16 * 1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
   /** E-mail exports one practice may send per hour through the server's own mail account (SMTP_URL). */
   EXPORT_MAIL_PER_PRACTICE_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(50),
   /** E-mail exports all practices together may send per hour through the server's own mail account. */

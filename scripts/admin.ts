@@ -13,7 +13,7 @@ import { logger } from '../api/logging/index.js';
 import { ADMIN_PASSWORD_MIN } from '../api/services/admin-service.js';
 import { createServices } from '../api/services/index.js';
 import { HttpError } from '../api/http/errors.js';
-import { emailSchema } from '../shared/schemas/auth.js';
+import { emailSchema } from '#shared/schemas/auth.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 
 const usage = 'Usage: npm run admin -- --email ADDRESS [--password-stdin] [--practice NAME]';
@@ -42,12 +42,16 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database.db);
     const services = createServices({ config, database });
-    const exists = Boolean(await database.db.selectFrom('users').select('id').where('email', '=', email.data).executeTakeFirst());
+    const exists = Boolean(
+      await database.db.selectFrom('users').select('id').where('email', '=', email.data).executeTakeFirst(),
+    );
     let password: string | undefined;
     if (!exists) {
       if (values['password-stdin']) password = (await readStdin()).replace(/\r?\n$/, '');
       else if (process.stdin.isTTY) {
-        password = await promptHidden(`Password for the new admin ${email.data} (at least ${ADMIN_PASSWORD_MIN} characters): `);
+        password = await promptHidden(
+          `Password for the new admin ${email.data} (at least ${ADMIN_PASSWORD_MIN} characters): `,
+        );
         const again = await promptHidden('Repeat the password: ');
         if (again !== password) {
           console.error('The passwords differ; nothing was changed.');
@@ -58,7 +62,11 @@ async function main(): Promise<number> {
         return 1;
       }
     }
-    const result = await services.admin.bootstrapAdmin({ email: email.data, password, practiceName: values.practice });
+    const result = await services.admin.bootstrapAdmin({
+      email: email.data,
+      password,
+      practiceName: values.practice,
+    });
     if (result.created) console.log(`Created admin account ${email.data}.`);
     else if (result.promoted) console.log(`${email.data} is now an admin.`);
     else console.log(`${email.data} was already an admin; nothing changed.`);
@@ -77,7 +85,8 @@ async function main(): Promise<number> {
 /** All of standard input, for secrets piped in (`--password-stdin`), so they never sit in argv or history. */
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  for await (const chunk of process.stdin)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   return Buffer.concat(chunks).toString('utf8');
 }
 

@@ -68,8 +68,16 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
       stderr += chunk.toString();
     });
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code === 'ENOENT' ? `${command} is not installed (PostgreSQL client tools are needed)` : error.message)),
+      reject(
+        new Error(
+          error.code === 'ENOENT'
+            ? `${command} is not installed (PostgreSQL client tools are needed)`
+            : error.message,
+        ),
+      ),
     );
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}: ${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}: ${stderr.trim()}`)),
+    );
   });
 }

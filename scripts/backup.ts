@@ -23,7 +23,16 @@ import { logger } from '../api/logging/index.js';
 import { createBlobStore, type BlobStore } from '../api/storage/index.js';
 import { openDatabase } from '../db/database.js';
 import { ensurePrivateDir, PRIVATE_DIR_MODE, restrictNewFiles } from '../db/file-modes.js';
-import { FORMAT, MANIFEST, pgEnvironment, run, safeRelativeKey, sha256File, type AudioEntry, type Manifest } from './backup-format.js';
+import {
+  FORMAT,
+  MANIFEST,
+  pgEnvironment,
+  run,
+  safeRelativeKey,
+  sha256File,
+  type AudioEntry,
+  type Manifest,
+} from './backup-format.js';
 
 interface AudioRef {
   key: string;
@@ -36,7 +45,10 @@ const AUDIO_QUERY =
   'FROM recordings WHERE "audioBlobKey" IS NOT NULL ORDER BY 1';
 const MIGRATIONS_QUERY = 'SELECT name FROM kysely_migration ORDER BY name';
 
-async function backupSqlite(file: string, outFile: string): Promise<{ audio: AudioRef[]; migrations: string[] }> {
+async function backupSqlite(
+  file: string,
+  outFile: string,
+): Promise<{ audio: AudioRef[]; migrations: string[] }> {
   const source = new SQLite(file, { fileMustExist: true });
   try {
     await source.backup(outFile);
@@ -55,7 +67,10 @@ async function backupSqlite(file: string, outFile: string): Promise<{ audio: Aud
   }
 }
 
-async function backupPostgres(url: string, outFile: string): Promise<{ audio: AudioRef[]; migrations: string[] }> {
+async function backupPostgres(
+  url: string,
+  outFile: string,
+): Promise<{ audio: AudioRef[]; migrations: string[] }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -65,7 +80,11 @@ async function backupPostgres(url: string, outFile: string): Promise<{ audio: Au
     const audio = (await client.query<AudioRef>(AUDIO_QUERY)).rows;
     const migrations = (await client.query<{ name: string }>(MIGRATIONS_QUERY)).rows.map((row) => row.name);
     const { env, database } = pgEnvironment(url);
-    await run('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, '--no-owner', `--file=${outFile}`, database], env);
+    await run(
+      'pg_dump',
+      ['--format=custom', `--snapshot=${snapshot}`, '--no-owner', `--file=${outFile}`, database],
+      env,
+    );
     await client.query('COMMIT');
     return { audio, migrations };
   } finally {
@@ -73,7 +92,12 @@ async function backupPostgres(url: string, outFile: string): Promise<{ audio: Au
   }
 }
 
-async function copyAudio(blobs: BlobStore, refs: AudioRef[], audioDir: string, manifest: Manifest): Promise<void> {
+async function copyAudio(
+  blobs: BlobStore,
+  refs: AudioRef[],
+  audioDir: string,
+  manifest: Manifest,
+): Promise<void> {
   for (const ref of refs) {
     const target = path.join(audioDir, safeRelativeKey(ref.key));
     fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -94,10 +118,18 @@ async function copyAudio(blobs: BlobStore, refs: AudioRef[], audioDir: string, m
         controller.enqueue(chunk);
       },
     });
-    await pipeline(Readable.fromWeb(stream.pipeThrough(counted) as NodeReadableStream<Uint8Array>), fs.createWriteStream(target, { mode: 0o600 }));
+    await pipeline(
+      Readable.fromWeb(stream.pipeThrough(counted) as NodeReadableStream<Uint8Array>),
+      fs.createWriteStream(target, { mode: 0o600 }),
+    );
     const sha256 = hash.digest('hex');
     if (ref.sha256 && ref.sha256 !== sha256) manifest.corruptAudio.push(ref.key);
-    const entry: AudioEntry = { key: ref.key, sha256, bytes, contentType: ref.contentType ?? 'application/octet-stream' };
+    const entry: AudioEntry = {
+      key: ref.key,
+      sha256,
+      bytes,
+      contentType: ref.contentType ?? 'application/octet-stream',
+    };
     manifest.audio.push(entry);
   }
 }
@@ -126,13 +158,19 @@ async function main(): Promise<number> {
   const dbFile = path.join(outDir, dialect === 'sqlite' ? 'database.sqlite' : 'database.pgdump');
   const started = Date.now();
   const snapshot =
-    dialect === 'sqlite' ? await backupSqlite(location, dbFile) : await backupPostgres(config.DATABASE_URL!, dbFile);
+    dialect === 'sqlite'
+      ? await backupSqlite(location, dbFile)
+      : await backupPostgres(config.DATABASE_URL!, dbFile);
 
   const manifest: Manifest = {
     format: FORMAT,
     createdAt: new Date().toISOString(),
     dialect,
-    database: { file: path.basename(dbFile), sha256: await sha256File(dbFile), bytes: fs.statSync(dbFile).size },
+    database: {
+      file: path.basename(dbFile),
+      sha256: await sha256File(dbFile),
+      bytes: fs.statSync(dbFile).size,
+    },
     migrations: snapshot.migrations,
     audio: [],
     missingAudio: [],

@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractClinicalNotes } from '../shared/notes';
+import { extractClinicalNotes } from '#shared/notes';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scriptsDir = path.resolve(repoRoot, '../shared/eval/dev/scripts');

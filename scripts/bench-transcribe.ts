@@ -70,26 +70,45 @@ async function runService(
   const results: FileResult[] = [];
   for (const item of subset) {
     const started = performance.now();
-    const result = await service.transcribe({ audio: fs.readFileSync(item.audioPath), preConsultation: item.preConsultation });
+    const result = await service.transcribe({
+      audio: fs.readFileSync(item.audioPath),
+      preConsultation: item.preConsultation,
+    });
     const wallSeconds = (performance.now() - started) / 1000;
     const score = wer(item.reference, result.transcript);
     if (saveTranscripts) {
       fs.mkdirSync(transcriptDir, { recursive: true });
       fs.writeFileSync(path.join(transcriptDir, `${item.id}.txt`), `${result.transcript}\n`);
     }
-    results.push({ id: item.id, language: item.language, audioSeconds: result.durationSeconds, wallSeconds, score, detected: result.transcriptLanguage });
-    log(`  ${item.id} ${item.language}: WER ${score.wer.toFixed(3)} numbers ${score.numberRecall.toFixed(2)} RTF ${(wallSeconds / result.durationSeconds).toFixed(3)} (${result.transcriptLanguage})`);
+    results.push({
+      id: item.id,
+      language: item.language,
+      audioSeconds: result.durationSeconds,
+      wallSeconds,
+      score,
+      detected: result.transcriptLanguage,
+    });
+    log(
+      `  ${item.id} ${item.language}: WER ${score.wer.toFixed(3)} numbers ${score.numberRecall.toFixed(2)} RTF ${(wallSeconds / result.durationSeconds).toFixed(3)} (${result.transcriptLanguage})`,
+    );
   }
   return results;
 }
 
 /** faster-whisper's own path: the whole WebM to the peer, no product pre-processing. */
-async function runPeerDirect(baseUrl: string, wer: (r: string, h: string) => WerResult): Promise<{ wall: FileResult[]; compute: FileResult[] }> {
+async function runPeerDirect(
+  baseUrl: string,
+  wer: (r: string, h: string) => WerResult,
+): Promise<{ wall: FileResult[]; compute: FileResult[] }> {
   const wall: FileResult[] = [];
   const compute: FileResult[] = [];
   for (const item of items) {
     const form = new FormData();
-    form.append('file', new Blob([fs.readFileSync(item.audioPath)], { type: 'audio/webm' }), `${item.id}.webm`);
+    form.append(
+      'file',
+      new Blob([fs.readFileSync(item.audioPath)], { type: 'audio/webm' }),
+      `${item.id}.webm`,
+    );
     form.append('model', 'whisper-base');
     form.append('response_format', 'verbose_json');
     form.append('temperature', '0');
@@ -99,18 +118,32 @@ async function runPeerDirect(baseUrl: string, wer: (r: string, h: string) => Wer
     const body = (await response.json()) as { text: string; language: string; duration: number };
     const computeSeconds = Number(response.headers.get('x-compute-seconds') ?? wallSeconds);
     const score = wer(item.reference, body.text);
-    const base = { id: item.id, language: item.language, audioSeconds: body.duration, score, detected: body.language };
+    const base = {
+      id: item.id,
+      language: item.language,
+      audioSeconds: body.duration,
+      score,
+      detected: body.language,
+    };
     wall.push({ ...base, wallSeconds });
     compute.push({ ...base, wallSeconds: computeSeconds });
-    log(`  ${item.id} ${item.language}: WER ${score.wer.toFixed(3)} numbers ${score.numberRecall.toFixed(2)} RTF ${(wallSeconds / body.duration).toFixed(3)} (${body.language})`);
+    log(
+      `  ${item.id} ${item.language}: WER ${score.wer.toFixed(3)} numbers ${score.numberRecall.toFixed(2)} RTF ${(wallSeconds / body.duration).toFixed(3)} (${body.language})`,
+    );
   }
   return { wall, compute };
 }
 
 function ggmlModels(): string[] {
   const found = new Set<string>();
-  if (process.env.WHISPER_MODEL_PATH && fs.existsSync(process.env.WHISPER_MODEL_PATH)) found.add(process.env.WHISPER_MODEL_PATH);
-  for (const dir of [path.join(sharedDir, 'models'), process.env.WHISPER_MODELS_DIR, path.resolve('data', 'models'), path.join(peerDir, 'models')]) {
+  if (process.env.WHISPER_MODEL_PATH && fs.existsSync(process.env.WHISPER_MODEL_PATH))
+    found.add(process.env.WHISPER_MODEL_PATH);
+  for (const dir of [
+    path.join(sharedDir, 'models'),
+    process.env.WHISPER_MODELS_DIR,
+    path.resolve('data', 'models'),
+    path.join(peerDir, 'models'),
+  ]) {
     if (!dir || !fs.existsSync(dir)) continue;
     for (const f of fs.readdirSync(dir)) if (/^ggml-.*\.bin$/.test(f)) found.add(path.join(dir, f));
   }
@@ -182,14 +215,24 @@ async function main(): Promise<void> {
   const unavailable = peerUnavailableReason();
   if (unavailable) throw new Error(`the faster-whisper peer is not set up: ${unavailable}`);
   const wer = await loadWer();
-  log(`bench:transcribe — ${items.length} files, ${threads} threads, beam ${beam}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'})`);
+  log(
+    `bench:transcribe — ${items.length} files, ${threads} threads, beam ${beam}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'})`,
+  );
   const rows: Row[] = [];
   let reference: Row | undefined;
   const peer = await startWhisperPeer({ threads, beamSize: beam });
   try {
     log('openai provider → faster-whisper peer (product pipeline):');
-    const openai = new OpenAiTranscriptionProvider({ baseURL: peer.baseUrl, model: 'whisper-base', timeoutMs: 1_800_000, concurrency: 1 });
-    rows.push({ engine: 'openai provider → faster-whisper base int8', results: await runService(openai, 1, wer, items, true) });
+    const openai = new OpenAiTranscriptionProvider({
+      baseURL: peer.baseUrl,
+      model: 'whisper-base',
+      timeoutMs: 1_800_000,
+      concurrency: 1,
+    });
+    rows.push({
+      engine: 'openai provider → faster-whisper base int8',
+      results: await runService(openai, 1, wer, items, true),
+    });
     if (!process.env.BENCH_SKIP_PEER_DIRECT) {
       log('faster-whisper peer, whole files (reference):');
       const direct = await runPeerDirect(peer.baseUrl, wer);
@@ -202,9 +245,15 @@ async function main(): Promise<void> {
   }
   // BENCH_LOCAL_MODELS=file,… keeps only those ggml files (default: every one found).
   const modelFilter = process.env.BENCH_LOCAL_MODELS?.split(',').map((s) => s.trim());
-  const models = ggmlModels().filter((model) => !modelFilter || modelFilter.some((name) => path.basename(model) === name));
+  const models = ggmlModels().filter(
+    (model) => !modelFilter || modelFilter.some((name) => path.basename(model) === name),
+  );
   if (models.length === 0) {
-    rows.push({ engine: 'local provider (whisper.cpp)', results: [], note: 'skipped: no ggml model (WHISPER_MODEL_PATH, shared/models/, data/models/)' });
+    rows.push({
+      engine: 'local provider (whisper.cpp)',
+      results: [],
+      note: 'skipped: no ggml model (WHISPER_MODEL_PATH, shared/models/, data/models/)',
+    });
   }
   for (const model of models) {
     for (const binding of ['napi-rs', 'fugood'] as const) {
@@ -221,7 +270,10 @@ async function main(): Promise<void> {
       });
       try {
         await local.warmUp();
-        rows.push({ engine: `local provider → whisper.cpp (${binding}) ${path.basename(model)}`, results: await runService(local, 1, wer, subset) });
+        rows.push({
+          engine: `local provider → whisper.cpp (${binding}) ${path.basename(model)}`,
+          results: await runService(local, 1, wer, subset),
+        });
       } finally {
         await local.close();
       }

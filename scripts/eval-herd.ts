@@ -13,9 +13,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { PreConsultationDataSchema } from '../shared/schemas/clinical';
-import { tagKey, type HerdAnimal, type HerdVisitNotes } from '../shared/schemas/herd';
-import { extractHerdVisit } from '../shared/notes/herd';
+import { PreConsultationDataSchema } from '#shared/schemas/clinical';
+import { tagKey, type HerdAnimal, type HerdVisitNotes } from '#shared/schemas/herd';
+import { extractHerdVisit } from '#shared/notes/herd';
 
 const ROOT = join(import.meta.dirname, '..', 'tests', 'fixtures', 'notes', 'herd');
 

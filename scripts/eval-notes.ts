@@ -22,10 +22,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { PreConsultationDataSchema, type ClinicalData } from '../shared/schemas/clinical';
-import { extractClinicalNotes, notesAsText } from '../shared/notes';
-import { withNotesModel } from '../shared/notes/classify';
-import { predictClasses, trainModel } from '../shared/notes/model';
+import { PreConsultationDataSchema, type ClinicalData } from '#shared/schemas/clinical';
+import { extractClinicalNotes, notesAsText } from '#shared/notes';
+import { withNotesModel } from '#shared/notes/classify';
+import { predictClasses, trainModel } from '#shared/notes/model';
 import { aciExamples, readAci } from './notes-training-data';
 import { trainingExamples } from './train-notes';
 

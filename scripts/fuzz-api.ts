@@ -32,14 +32,19 @@ const schemathesis = path.join(venv, 'bin', 'schemathesis');
 function ensureSchemathesis(): void {
   const stamp = path.join(venv, '.requirements.sha256');
   const wanted = createHash('sha256').update(fs.readFileSync(requirements)).digest('hex');
-  if (fs.existsSync(schemathesis) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return;
+  if (fs.existsSync(schemathesis) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted)
+    return;
   console.log('[fuzz] installing schemathesis into .cache/schemathesis/venv');
   if (!fs.existsSync(path.join(venv, 'bin', 'python'))) {
     execFileSync(process.env.PYTHON ?? 'python3', ['-m', 'venv', venv], { stdio: 'inherit' });
   }
-  execFileSync(path.join(venv, 'bin', 'pip'), ['install', '--disable-pip-version-check', '-q', '-r', requirements], {
-    stdio: 'inherit',
-  });
+  execFileSync(
+    path.join(venv, 'bin', 'pip'),
+    ['install', '--disable-pip-version-check', '-q', '-r', requirements],
+    {
+      stdio: 'inherit',
+    },
+  );
   fs.writeFileSync(stamp, wanted);
 }
 
@@ -48,7 +53,10 @@ async function runSchemathesis(args: string[]): Promise<{ code: number; cases: n
   let output = '';
   const code = await new Promise<number>((resolve, reject) => {
     // Run inside .cache/ so schemathesis's own crash cache (.schemathesis/) never lands in the work tree.
-    const child = spawn(schemathesis, ['run', ...args], { cwd: path.join(repoRoot, '.cache/schemathesis'), stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(schemathesis, ['run', ...args], {
+      cwd: path.join(repoRoot, '.cache/schemathesis'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       process.stdout.write(chunk);
@@ -75,7 +83,12 @@ async function main(): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-fuzz-'));
   const reportDir = path.join(repoRoot, '.cache/schemathesis/report');
   fs.rmSync(reportDir, { recursive: true, force: true });
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', RETENTION_PURGE_INTERVAL_HOURS: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    RETENTION_PURGE_INTERVAL_HOURS: '0',
+  });
   const database = openDatabase({ dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const services = createServices({ config, database });
@@ -92,7 +105,8 @@ async function main(): Promise<number> {
       body: JSON.stringify({ email, password: 'fuzz-password-1', practiceName: 'Fuzz Vet Clinic' }),
     });
     const cookie = registered.headers.getSetCookie()[0]?.split(';')[0];
-    if (!registered.ok || !cookie) throw new Error(`Could not register the fuzzing account (${registered.status})`);
+    if (!registered.ok || !cookie)
+      throw new Error(`Could not register the fuzzing account (${registered.status})`);
     await services.admin.bootstrapAdmin({ email });
 
     const started = Date.now();

@@ -13,10 +13,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { detectLanguage } from '../shared/notes/classify';
-import { utteranceFeatures, type LabelledExample, type ModelClass } from '../shared/notes/model';
-import { splitUtterances, type Speaker } from '../shared/notes/split';
-import { contentTokens } from '../shared/notes/text';
+import { detectLanguage } from '#shared/notes/classify';
+import { utteranceFeatures, type LabelledExample, type ModelClass } from '#shared/notes/model';
+import { splitUtterances, type Speaker } from '#shared/notes/split';
+import { contentTokens } from '#shared/notes/text';
 
 /** RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). */
 export function parseCsv(text: string): Array<Record<string, string>> {

@@ -14,16 +14,26 @@ import { logger } from '../api/logging/index.js';
 import { createBlobStore } from '../api/storage/index.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { restrictNewFiles } from '../db/file-modes.js';
-import { FORMAT, MANIFEST, pgEnvironment, run, safeRelativeKey, sha256File, type Manifest } from './backup-format.js';
+import {
+  FORMAT,
+  MANIFEST,
+  pgEnvironment,
+  run,
+  safeRelativeKey,
+  sha256File,
+  type Manifest,
+} from './backup-format.js';
 
 async function verify(fromDir: string, manifest: Manifest): Promise<void> {
   if (manifest.format !== FORMAT) throw new Error(`Not a VeldVet backup (format ${String(manifest.format)})`);
   restrictNewFiles(); // the restored database and audio are owner-only (db/file-modes.ts)
   const dbFile = path.join(fromDir, manifest.database.file);
-  if ((await sha256File(dbFile)) !== manifest.database.sha256) throw new Error(`${manifest.database.file} does not match its SHA-256`);
+  if ((await sha256File(dbFile)) !== manifest.database.sha256)
+    throw new Error(`${manifest.database.file} does not match its SHA-256`);
   for (const entry of manifest.audio) {
     const file = path.join(fromDir, 'audio', safeRelativeKey(entry.key));
-    if (!fs.existsSync(file) || (await sha256File(file)) !== entry.sha256) throw new Error(`audio/${entry.key} is missing or damaged`);
+    if (!fs.existsSync(file) || (await sha256File(file)) !== entry.sha256)
+      throw new Error(`audio/${entry.key} is missing or damaged`);
   }
 }
 
@@ -40,7 +50,9 @@ async function targetHasAccounts(databaseUrl: string | undefined, dataDir: strin
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { from: { type: 'string' }, force: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { from: { type: 'string' }, force: { type: 'boolean', default: false } },
+  });
   if (!values.from) {
     console.error('Usage: npm run restore -- --from DIR [--force]');
     return 2;
@@ -57,7 +69,9 @@ async function main(): Promise<number> {
     throw new Error(`The backup is of a ${manifest.dialect} database but DATABASE_URL selects ${dialect}`);
   }
   if (!values.force && (await targetHasAccounts(config.DATABASE_URL, config.dataDir))) {
-    console.error(`The target database (${location}) already holds accounts. Re-run with --force to replace it.`);
+    console.error(
+      `The target database (${location}) already holds accounts. Re-run with --force to replace it.`,
+    );
     return 2;
   }
 
@@ -73,7 +87,15 @@ async function main(): Promise<number> {
     const { env, database } = pgEnvironment(config.DATABASE_URL!);
     await run(
       'pg_restore',
-      ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${database}`, dbFile],
+      [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--no-privileges',
+        '--single-transaction',
+        `--dbname=${database}`,
+        dbFile,
+      ],
       env,
     );
   }
@@ -82,15 +104,24 @@ async function main(): Promise<number> {
   for (const entry of manifest.audio) {
     const data = fs.readFileSync(path.join(fromDir, 'audio', safeRelativeKey(entry.key)));
     // put() re-hashes what it stored, so the store ends up with exactly the backed-up bytes.
-    await blobs.put(entry.key, new Uint8Array(data), { contentType: entry.contentType, sha256: entry.sha256 });
+    await blobs.put(entry.key, new Uint8Array(data), {
+      contentType: entry.contentType,
+      sha256: entry.sha256,
+    });
   }
 
   // A backup from an older version is brought up to this version's schema.
   const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await migrateToLatest(handle.db);
-    const users = await handle.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const recordings = await handle.db.selectFrom('recordings').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const users = await handle.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const recordings = await handle.db
+      .selectFrom('recordings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     console.log(
       `Restored ${manifest.createdAt} backup: ${Number(users.n)} accounts, ${Number(recordings.n)} recordings, ` +
         `${manifest.audio.length} audio files.`,
@@ -98,7 +129,10 @@ async function main(): Promise<number> {
   } finally {
     await handle.close();
   }
-  if (manifest.missingAudio.length > 0) console.warn(`${manifest.missingAudio.length} audio files were already missing when the backup was taken.`);
+  if (manifest.missingAudio.length > 0)
+    console.warn(
+      `${manifest.missingAudio.length} audio files were already missing when the backup was taken.`,
+    );
   return 0;
 }
 

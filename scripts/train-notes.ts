@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MODEL_CLASSES, trainModel, type LabelledExample } from '../shared/notes/model';
+import { MODEL_CLASSES, trainModel, type LabelledExample } from '#shared/notes/model';
 import { aciExamples, bilingualExamples, readAci, scriptExamples } from './notes-training-data';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

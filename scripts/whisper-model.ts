@@ -27,13 +27,17 @@ async function main(): Promise<void> {
   const name = args.find((a) => !a.startsWith('-')) ?? config.WHISPER_MODEL;
   const manager = modelManagerFor(config);
   const model = manager.describe(name);
-  if (!model.multilingual) console.error(`note: '${name}' is English-only; Afrikaans needs a multilingual model`);
+  if (!model.multilingual)
+    console.error(`note: '${name}' is English-only; Afrikaans needs a multilingual model`);
   const interactive = process.stderr.isTTY;
   let lastPrinted = -1;
   const show = (progress: DownloadProgress) => {
-    const percent = progress.totalBytes ? Math.floor((progress.receivedBytes / progress.totalBytes) * 100) : -1;
+    const percent = progress.totalBytes
+      ? Math.floor((progress.receivedBytes / progress.totalBytes) * 100)
+      : -1;
     if (interactive) process.stderr.write(`\r${renderBar(progress)}`);
-    else if (percent !== lastPrinted && percent % 10 === 0) process.stderr.write(`${formatProgress(progress)}\n`);
+    else if (percent !== lastPrinted && percent % 10 === 0)
+      process.stderr.write(`${formatProgress(progress)}\n`);
     lastPrinted = percent;
   };
   const started = Date.now();

@@ -51,13 +51,16 @@ export function resolveFfmpeg(explicit?: string): string {
     }
   }
   if (!resolved) {
-    throw new FfmpegMissingError('ffmpeg is not installed: install it (apt-get install ffmpeg) or set FFMPEG_PATH');
+    throw new FfmpegMissingError(
+      'ffmpeg is not installed: install it (apt-get install ffmpeg) or set FFMPEG_PATH',
+    );
   }
   return resolved;
 }
 
 // ffmpeg's own words for an upload that stops before its end; such audio is refused, not half-transcribed.
-const TRUNCATION_SIGNS = /File ended prematurely|Truncating packet|invalid as first byte of an EBML number|EOF inside/i;
+const TRUNCATION_SIGNS =
+  /File ended prematurely|Truncating packet|invalid as first byte of an EBML number|EOF inside/i;
 
 let resolvedProbe: string | null | undefined;
 
@@ -111,7 +114,23 @@ export async function decodeToPcm(input: Uint8Array, options: DecodeOptions = {}
     try {
       decoded = await run(
         ffmpeg,
-        ['-hide_banner', '-nostdin', '-v', 'error', '-i', inputPath, ...limit, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', 'pipe:1'],
+        [
+          '-hide_banner',
+          '-nostdin',
+          '-v',
+          'error',
+          '-i',
+          inputPath,
+          ...limit,
+          '-vn',
+          '-ac',
+          '1',
+          '-ar',
+          String(SAMPLE_RATE),
+          '-f',
+          's16le',
+          'pipe:1',
+        ],
         maxBytes,
         options.signal,
       );
@@ -121,9 +140,13 @@ export async function decodeToPcm(input: Uint8Array, options: DecodeOptions = {}
     const { stdout, stderr, code, tooLong } = decoded;
     if (tooLong) throw tooLongError();
     const detail = stderr.trim().split('\n').slice(-3).join(' | ');
-    if (code !== 0) throw new AudioDecodeError('The audio could not be decoded; the file may be damaged', detail);
+    if (code !== 0)
+      throw new AudioDecodeError('The audio could not be decoded; the file may be damaged', detail);
     if (TRUNCATION_SIGNS.test(stderr)) {
-      throw new AudioDecodeError('The audio file is incomplete (truncated); please upload the whole recording again', detail);
+      throw new AudioDecodeError(
+        'The audio file is incomplete (truncated); please upload the whole recording again',
+        detail,
+      );
     }
     if (stdout.length < 2) throw new AudioDecodeError('The audio file contains no sound', detail);
     // Copy into an aligned buffer: Buffer.concat may hand back a slice of Node's pool at an odd offset.
@@ -138,7 +161,9 @@ export async function decodeToPcm(input: Uint8Array, options: DecodeOptions = {}
 /** Audio longer than the configured maximum (MAX_AUDIO_SECONDS). */
 export class AudioTooLongError extends AudioDecodeError {
   constructor(readonly maxSeconds: number) {
-    super(`The recording is longer than the limit of ${describeSeconds(maxSeconds)}; please split it into shorter recordings`);
+    super(
+      `The recording is longer than the limit of ${describeSeconds(maxSeconds)}; please split it into shorter recordings`,
+    );
   }
 }
 
@@ -149,7 +174,11 @@ function describeSeconds(seconds: number): string {
 }
 
 /** The duration the container declares, in seconds; undefined when it declares none or no ffprobe runs. */
-async function probeDuration(ffmpeg: string, file: string, signal?: AbortSignal): Promise<number | undefined> {
+async function probeDuration(
+  ffmpeg: string,
+  file: string,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
   const ffprobe = resolveFfprobe(ffmpeg);
   if (!ffprobe) return undefined;
   const { stdout, code } = await run(
@@ -169,7 +198,12 @@ interface RunResult {
   tooLong: boolean;
 }
 
-function run(binary: string, args: string[], maxStdoutBytes: number, signal?: AbortSignal): Promise<RunResult> {
+function run(
+  binary: string,
+  args: string[],
+  maxStdoutBytes: number,
+  signal?: AbortSignal,
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
     const chunks: Buffer[] = [];

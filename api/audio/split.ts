@@ -94,7 +94,10 @@ export function splitAtSilences(pcm: Int16Array, options: SplitOptions): AudioPi
   const frameMs = options.frameMs ?? 20;
   const frameSamples = Math.round((options.sampleRate * frameMs) / 1000);
   const maxFrames = Math.max(1, Math.floor((options.maxPieceSeconds * 1000) / frameMs));
-  const minFrames = Math.min(maxFrames, Math.floor(((options.minPieceSeconds ?? Math.min(8, options.maxPieceSeconds / 3)) * 1000) / frameMs));
+  const minFrames = Math.min(
+    maxFrames,
+    Math.floor(((options.minPieceSeconds ?? Math.min(8, options.maxPieceSeconds / 3)) * 1000) / frameMs),
+  );
   const overlapFrames = Math.round(((options.forcedOverlapSeconds ?? 1) * 1000) / frameMs);
   const energies = frameEnergies(pcm, frameSamples);
   const mask = speechMask(energies);

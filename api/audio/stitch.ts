@@ -7,7 +7,11 @@
 const MAX_OVERLAP_WORDS = 12;
 
 /** A word as compared across pieces and repeats: case, Unicode form and punctuation ignored. */
-export const comparable = (word: string): string => word.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]/gu, '');
+export const comparable = (word: string): string =>
+  word
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 export interface StitchPiece {
   text: string;

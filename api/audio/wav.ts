@@ -20,4 +20,5 @@ export function encodeWav(pcm: Int16Array, sampleRate: number): Buffer {
 }
 
 /** Bytes of a WAV for `seconds` of 16 kHz mono 16-bit audio: what a piece costs against a server's upload limit. */
-export const wavBytesFor = (seconds: number, sampleRate: number): number => 44 + Math.ceil(seconds * sampleRate) * 2;
+export const wavBytesFor = (seconds: number, sampleRate: number): number =>
+  44 + Math.ceil(seconds * sampleRate) * 2;

@@ -5,7 +5,7 @@ import { mayHaveBody } from './request.js';
 import {
   CONTROL_CHARACTERS as FORBIDDEN,
   controlCharacterMessage,
-} from '../../shared/schemas/control-characters.js';
+} from '#shared/schemas/control-characters.js';
 
 export { controlCharacterMessage };
 

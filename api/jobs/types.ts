@@ -1,4 +1,4 @@
-import type { ExtractRequest, ExtractResponse } from '../../shared/schemas/clinical.js';
+import type { ExtractRequest, ExtractResponse } from '#shared/schemas/clinical.js';
 import type { TranscriptionProgress } from '../transcription/progress.js';
 import type { PreConsultationHints } from '../transcription/vocabulary.js';
 import type { TranscriptionResult } from '../services/transcription-service.js';

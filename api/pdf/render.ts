@@ -12,7 +12,9 @@ interface PdfKitDocument extends NodeJS.ReadableStream {
 interface PdfPrinterInstance {
   createPdfKitDocument(definition: TDocumentDefinitions): PdfKitDocument;
 }
-type PdfPrinterClass = new (fonts: Record<string, Record<'normal' | 'bold' | 'italics' | 'bolditalics', Buffer>>) => PdfPrinterInstance;
+type PdfPrinterClass = new (
+  fonts: Record<string, Record<'normal' | 'bold' | 'italics' | 'bolditalics', Buffer>>,
+) => PdfPrinterInstance;
 
 const require = createRequire(import.meta.url);
 let printer: PdfPrinterInstance | undefined;

@@ -68,7 +68,11 @@ export function idempotencyRepository(db: Kysely<Database>) {
 
     /** Deletes finished outcomes completed before `before`; returns how many went. */
     async pruneCompletedBefore(before: string): Promise<number> {
-      const result = await db.deleteFrom('idempotencyKeys').where('statusCode', 'is not', null).where('completedAt', '<', before).executeTakeFirst();
+      const result = await db
+        .deleteFrom('idempotencyKeys')
+        .where('statusCode', 'is not', null)
+        .where('completedAt', '<', before)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 

@@ -26,7 +26,11 @@ export function rateLimitsRepository(db: Kysely<Database>) {
     },
 
     async deleteKey(bucket: string, keyHash: string): Promise<void> {
-      await db.deleteFrom('rateLimitEvents').where('bucket', '=', bucket).where('keyHash', '=', keyHash).execute();
+      await db
+        .deleteFrom('rateLimitEvents')
+        .where('bucket', '=', bucket)
+        .where('keyHash', '=', keyHash)
+        .execute();
     },
 
     async deleteOlderThan(bucket: string, keyHash: string, before: string): Promise<void> {
@@ -40,7 +44,10 @@ export function rateLimitsRepository(db: Kysely<Database>) {
 
     /** Housekeeping for the purge job: attempts older than every window. */
     async deleteAllBefore(before: string): Promise<number> {
-      const result = await db.deleteFrom('rateLimitEvents').where('occurredAt', '<', before).executeTakeFirst();
+      const result = await db
+        .deleteFrom('rateLimitEvents')
+        .where('occurredAt', '<', before)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewRecordingRow, RecordingRow } from '../../db/schema.js';
 import { foldForSearch, searchTextOf } from '../../db/search-text.js';
-import type { HistoryCursor } from '../../shared/schemas/recordings.js';
+import type { HistoryCursor } from '#shared/schemas/recordings.js';
 
 /** Every column but the legacy inline audio, which can be megabytes and is never needed for listing. */
 const LISTED_COLUMNS = [

@@ -8,7 +8,7 @@ import {
   registerRequestSchema,
   resetPasswordRequestSchema,
   successSchema,
-} from '../../shared/schemas/auth.js';
+} from '#shared/schemas/auth.js';
 import { requireUser } from '../http/auth.js';
 import { clientAddress } from '../http/client-address.js';
 import { errorResponse, json, jsonBody } from '../http/route-helpers.js';

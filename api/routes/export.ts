@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
-import { successSchema } from '../../shared/schemas/auth.js';
+import { successSchema } from '#shared/schemas/auth.js';
 import {
   PdfExportLogRequestSchema,
   SendEmailRequestSchema,
   SendEmailResponseSchema,
   SendWhatsAppRequestSchema,
   SendWhatsAppResponseSchema,
-} from '../../shared/schemas/export.js';
+} from '#shared/schemas/export.js';
 import { requireUser } from '../http/auth.js';
 import { clientAddress } from '../http/client-address.js';
 import { errorResponse, json, jsonBody } from '../http/route-helpers.js';

@@ -1,6 +1,6 @@
 import { bodyLimit } from 'hono/body-limit';
-import { errorSchema } from '../../shared/schemas/auth.js';
-import { ExtractRequestSchema, ExtractResponseSchema } from '../../shared/schemas/clinical.js';
+import { errorSchema } from '#shared/schemas/auth.js';
+import { ExtractRequestSchema, ExtractResponseSchema } from '#shared/schemas/clinical.js';
 import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
 import { HttpError } from '../http/errors.js';
 import { requireUser } from '../http/auth.js';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { errorSchema } from '../../shared/schemas/auth.js';
+import { errorSchema } from '#shared/schemas/auth.js';
 import {
   animalHistoryQuerySchema,
   animalHistoryResponseSchema,
@@ -11,9 +11,9 @@ import {
   saveHerdVisitResponseSchema,
   splitHerdVisitRequestSchema,
   splitHerdVisitResponseSchema,
-} from '../../shared/schemas/herd.js';
-import { extractHerdVisit } from '../../shared/notes/herd.js';
-import { recordingIdParamsSchema, recordingMessages } from '../../shared/schemas/recordings.js';
+} from '#shared/schemas/herd.js';
+import { extractHerdVisit } from '#shared/notes/herd.js';
+import { recordingIdParamsSchema, recordingMessages } from '#shared/schemas/recordings.js';
 import { requireUser } from '../http/auth.js';
 import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
 import { badRequest, describeZodError } from '../http/errors.js';

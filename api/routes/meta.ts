@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { healthSchema } from '../../shared/schemas/meta.js';
+import { healthSchema } from '#shared/schemas/meta.js';
 import { createRouter } from '../http/router.js';
 import { transcriptionProviderLabel } from '../providers/transcription/index.js';
 import type { Services } from '../services/index.js';

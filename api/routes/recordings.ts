@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { successSchema } from '../../shared/schemas/auth.js';
+import { successSchema } from '#shared/schemas/auth.js';
 import {
   historyQuerySchema,
   noteVersionsResponseSchema,
@@ -15,7 +15,7 @@ import {
   updateNotesResponseSchema,
   uploadMetadataSchema,
   type RecordingMetadataInput,
-} from '../../shared/schemas/recordings.js';
+} from '#shared/schemas/recordings.js';
 import { requireUser } from '../http/auth.js';
 import type { AppEnv } from '../http/env.js';
 import { badRequest, describeZodError, HttpError } from '../http/errors.js';

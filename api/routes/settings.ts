@@ -4,7 +4,7 @@ import {
   TestEmailRequestSchema,
   TestEmailResponseSchema,
   UpdatePracticeSettingsSchema,
-} from '../../shared/schemas/settings.js';
+} from '#shared/schemas/settings.js';
 import { requireUser } from '../http/auth.js';
 import { errorResponse, json, jsonBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';

@@ -3,8 +3,8 @@ import {
   SUGGESTIONS_MAX_CHARACTERS,
   TranscriptSuggestionsRequestSchema,
   TranscriptSuggestionsResponseSchema,
-} from '../../shared/schemas/transcript-suggestions.js';
-import { findMishearings } from '../../shared/transcript/lexicon-check.js';
+} from '#shared/schemas/transcript-suggestions.js';
+import { findMishearings } from '#shared/transcript/lexicon-check.js';
 import { requireUser } from '../http/auth.js';
 import { errorResponse, json, jsonBody, limitBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';

@@ -24,8 +24,11 @@ const KEY_FILE = 'settings-encryption.key';
 /** 32 bytes as 64 hex characters or base64 (standard or url-safe). */
 export function parseEncryptionKey(value: string): Buffer {
   const trimmed = value.trim();
-  const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  if (key.length !== 32) throw new Error('SETTINGS_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
+  const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
+    ? Buffer.from(trimmed, 'hex')
+    : Buffer.from(trimmed, 'base64');
+  if (key.length !== 32)
+    throw new Error('SETTINGS_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
   return key;
 }
 
@@ -37,14 +40,20 @@ export function createSecretBox(key: Buffer): SecretBox {
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       const tag = cipher.getAuthTag();
-      return [VERSION, iv, tag, ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join(':');
+      return [VERSION, iv, tag, ciphertext]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join(':');
     },
     open(sealed) {
       const [version, iv, tag, ciphertext] = sealed.split(':');
-      if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('Not a sealed secret');
+      if (version !== VERSION || !iv || !tag || ciphertext === undefined)
+        throw new Error('Not a sealed secret');
       const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(ciphertext, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
     },
   };
 }
@@ -79,7 +88,10 @@ export function lazySecretBox(source: SecretKeySource): SecretBox {
       fs.mkdirSync(source.dataDir, { recursive: true });
       fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
     }
-    log().warn({ file }, 'SETTINGS_ENCRYPTION_KEY is not set; using the development key in this file. Set it in production.');
+    log().warn(
+      { file },
+      'SETTINGS_ENCRYPTION_KEY is not set; using the development key in this file. Set it in production.',
+    );
     box = createSecretBox(parseEncryptionKey(fs.readFileSync(file, 'utf8')));
     return box;
   };

@@ -1,6 +1,6 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import { ALLOWED_SMTP_PORTS } from '../../shared/schemas/settings.js';
+import { ALLOWED_SMTP_PORTS } from '#shared/schemas/settings.js';
 
 /**
  * A practice may name its own SMTP server, which the API then connects to: without a check that is a

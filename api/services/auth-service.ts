@@ -1,4 +1,4 @@
-import type { AuthUser, LoginRequest, RegisterRequest } from '../../shared/schemas/auth.js';
+import type { AuthUser, LoginRequest, RegisterRequest } from '#shared/schemas/auth.js';
 import type { Config } from '../config.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import type { Mailer } from '../providers/mail/mailer.js';

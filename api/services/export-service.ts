@@ -1,19 +1,19 @@
-import type { ClinicalData } from '../../shared/schemas/clinical.js';
+import type { ClinicalData } from '#shared/schemas/clinical.js';
 import type {
   ExportDocument,
   SendEmailRequest,
   SendEmailResponse,
   SendWhatsAppRequest,
   SendWhatsAppResponse,
-} from '../../shared/schemas/export.js';
-import { buildEmailLetter, buildWhatsAppMessage, pdfFileName } from '../../shared/export/messages.js';
-import { consultationPdfDocument } from '../../shared/export/pdf-document.js';
-import { instructionsPdfDocument, withdrawalSlipPdfDocument } from '../../shared/export/farm-pdf.js';
-import { instructionsFileName } from '../../shared/farm/client-instructions.js';
-import { buildWithdrawalSlip, slipFileName, slipText } from '../../shared/farm/slip.js';
-import { localDay } from '../../shared/farm/withdrawal.js';
-import { checkPhone, clickToChatUrl } from '../../shared/export/phone.js';
-import type { AuthUser } from '../../shared/schemas/auth.js';
+} from '#shared/schemas/export.js';
+import { buildEmailLetter, buildWhatsAppMessage, pdfFileName } from '#shared/export/messages.js';
+import { consultationPdfDocument } from '#shared/export/pdf-document.js';
+import { instructionsPdfDocument, withdrawalSlipPdfDocument } from '#shared/export/farm-pdf.js';
+import { instructionsFileName } from '#shared/farm/client-instructions.js';
+import { buildWithdrawalSlip, slipFileName, slipText } from '#shared/farm/slip.js';
+import { localDay } from '#shared/farm/withdrawal.js';
+import { checkPhone, clickToChatUrl } from '#shared/export/phone.js';
+import type { AuthUser } from '#shared/schemas/auth.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { renderPdf } from '../pdf/render.js';
 import {

@@ -3,9 +3,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database, NewRecordingRow } from '../../db/schema.js';
 import { foldForSearch } from '../../db/search-text.js';
-import { planWithTreatments } from '../../shared/notes/herd.js';
-import type { AuthUser } from '../../shared/schemas/auth.js';
-import type { ClinicalData } from '../../shared/schemas/clinical.js';
+import { planWithTreatments } from '#shared/notes/herd.js';
+import type { AuthUser } from '#shared/schemas/auth.js';
+import type { ClinicalData } from '#shared/schemas/clinical.js';
 import {
   HerdTreatmentSchema,
   animalLabel,
@@ -16,8 +16,8 @@ import {
   type HerdVisitResponse,
   type SaveHerdVisitMetadata,
   type SaveHerdVisitResponse,
-} from '../../shared/schemas/herd.js';
-import { recordingMessages } from '../../shared/schemas/recordings.js';
+} from '#shared/schemas/herd.js';
+import { recordingMessages } from '#shared/schemas/recordings.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { NoteVersionsRepository } from '../repositories/note-versions.js';
 import type { AnimalRow, HerdVisitsRepository } from '../repositories/herd-visits.js';

@@ -91,7 +91,11 @@ export function createServices(options: ServiceOptions): Services {
       : unconfiguredMailer);
 
   const sessions = createSessionService({ config, sessions: sessionsRepository(database.db), clock });
-  const audit = createAuditService({ audit: auditRepository(database.db), users: usersRepository(database.db), clock });
+  const audit = createAuditService({
+    audit: auditRepository(database.db),
+    users: usersRepository(database.db),
+    clock,
+  });
   const rateLimits = createRateLimitService({
     rateLimits: rateLimitsRepository(database.db),
     clock,
@@ -127,7 +131,13 @@ export function createServices(options: ServiceOptions): Services {
     for (const key of keys) await blobs.delete(key);
   };
   const adminRepo = adminRepository(database.db, database.dialect);
-  const admin = createAdminService({ admin: adminRepo, users: usersRepository(database.db), audit, deleteAudio, clock });
+  const admin = createAdminService({
+    admin: adminRepo,
+    users: usersRepository(database.db),
+    audit,
+    deleteAudio,
+    clock,
+  });
   const idempotency = idempotencyRepository(database.db);
   const retention = createRetentionService({
     admin: adminRepo,

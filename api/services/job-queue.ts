@@ -43,7 +43,12 @@ export class JobQueue {
   }
 
   stats(): JobQueueStats {
-    return { running: this.running, waiting: this.waiters.length, peakRunning: this.peakRunning, refused: this.refused };
+    return {
+      running: this.running,
+      waiting: this.waiters.length,
+      peakRunning: this.peakRunning,
+      refused: this.refused,
+    };
   }
 
   /**

@@ -3,7 +3,7 @@ import {
   MAX_TRANSCRIPT_CHARS,
   type ExtractRequest,
   type ExtractResponse,
-} from '../../shared/schemas/clinical.js';
+} from '#shared/schemas/clinical.js';
 import type { Config } from '../config.js';
 import { describeZodError, HttpError } from '../http/errors.js';
 import { currentLogger } from '../logging/logger.js';

@@ -18,11 +18,31 @@ export interface RateLimitRule {
  * nothing permanent: an attacker can slow a vet down for at most one window, never lock the account.
  */
 export const rateLimitRules = {
-  signInPerAccount: { bucket: 'sign-in:account', limit: 5, windowMs: 30 * MINUTE_MS, message: 'Too many failed sign-in attempts for this account.' },
-  signInPerAddress: { bucket: 'sign-in:address', limit: 25, windowMs: 5 * MINUTE_MS, message: 'Too many failed sign-in attempts from this network.' },
-  resetPerEmail: { bucket: 'reset:email', limit: 2, windowMs: 60 * MINUTE_MS, message: 'Too many password reset requests for this address.' },
+  signInPerAccount: {
+    bucket: 'sign-in:account',
+    limit: 5,
+    windowMs: 30 * MINUTE_MS,
+    message: 'Too many failed sign-in attempts for this account.',
+  },
+  signInPerAddress: {
+    bucket: 'sign-in:address',
+    limit: 25,
+    windowMs: 5 * MINUTE_MS,
+    message: 'Too many failed sign-in attempts from this network.',
+  },
+  resetPerEmail: {
+    bucket: 'reset:email',
+    limit: 2,
+    windowMs: 60 * MINUTE_MS,
+    message: 'Too many password reset requests for this address.',
+  },
   // Not in the issue: stops one client spraying reset e-mails at many addresses (a practice NAT still fits).
-  resetPerAddress: { bucket: 'reset:address', limit: 20, windowMs: 60 * MINUTE_MS, message: 'Too many password reset requests from this network.' },
+  resetPerAddress: {
+    bucket: 'reset:address',
+    limit: 20,
+    windowMs: 60 * MINUTE_MS,
+    message: 'Too many password reset requests from this network.',
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export const LONGEST_WINDOW_MS = Math.max(...Object.values(rateLimitRules).map((rule) => rule.windowMs));
@@ -51,7 +71,9 @@ export class RateLimitedError extends HttpError {
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(429, `${message} Try again in ${describeWait(retryAfterSeconds)}.`, { 'Retry-After': String(retryAfterSeconds) });
+    super(429, `${message} Try again in ${describeWait(retryAfterSeconds)}.`, {
+      'Retry-After': String(retryAfterSeconds),
+    });
   }
 }
 
@@ -109,14 +131,23 @@ export function createRateLimitService(deps: {
     windowMs: HOUR_MS,
     message,
   });
-  const signUpRule = hourly('sign-up:address', limits.signUpsPerAddressPerHour, rateLimitMessages.signUpPerAddress);
+  const signUpRule = hourly(
+    'sign-up:address',
+    limits.signUpsPerAddressPerHour,
+    rateLimitMessages.signUpPerAddress,
+  );
   const mailPerPractice = hourly(
     'mail:practice',
     limits.serverMailPerPracticePerHour,
     rateLimitMessages.serverMailPerPractice,
   );
-  const mailPerServer = hourly('mail:server', limits.serverMailPerServerPerHour, rateLimitMessages.serverMailPerServer);
-  const keyHash = (bucket: string, key: string) => createHash('sha256').update(`${bucket}\n${key}`).digest('hex');
+  const mailPerServer = hourly(
+    'mail:server',
+    limits.serverMailPerServerPerHour,
+    rateLimitMessages.serverMailPerServer,
+  );
+  const keyHash = (bucket: string, key: string) =>
+    createHash('sha256').update(`${bucket}\n${key}`).digest('hex');
 
   /**
    * Insert first, then count including the new row: two concurrent attempts cannot both squeeze under the
@@ -129,8 +160,17 @@ export function createRateLimitService(deps: {
       const hash = keyHash(check.rule.bucket, check.key);
       const id = randomUUID();
       // Old rows of this key are useless; trimming here keeps the table small without a scheduler.
-      await rateLimits.deleteOlderThan(check.rule.bucket, hash, new Date(now.getTime() - check.rule.windowMs).toISOString());
-      await rateLimits.insert({ id, bucket: check.rule.bucket, keyHash: hash, occurredAt: now.toISOString() });
+      await rateLimits.deleteOlderThan(
+        check.rule.bucket,
+        hash,
+        new Date(now.getTime() - check.rule.windowMs).toISOString(),
+      );
+      await rateLimits.insert({
+        id,
+        bucket: check.rule.bucket,
+        keyHash: hash,
+        occurredAt: now.toISOString(),
+      });
       inserted.push({ id, check, hash });
     }
     let refusal: RateLimitedError | undefined;
@@ -144,8 +184,12 @@ export function createRateLimitService(deps: {
       // This attempt is stamped `now`, so it sorts last (ties are equal times, which is the same thing).
       const others = times.slice(0, -1);
       const freeing = others[Math.max(0, others.length - rule.limit)] ?? others[0] ?? now.toISOString();
-      const waitSeconds = Math.max(1, Math.ceil((new Date(freeing).getTime() + rule.windowMs - now.getTime()) / 1000));
-      if (!refusal || waitSeconds > refusal.retryAfterSeconds) refusal = new RateLimitedError(rule.message, waitSeconds);
+      const waitSeconds = Math.max(
+        1,
+        Math.ceil((new Date(freeing).getTime() + rule.windowMs - now.getTime()) / 1000),
+      );
+      if (!refusal || waitSeconds > refusal.retryAfterSeconds)
+        refusal = new RateLimitedError(rule.message, waitSeconds);
     }
     if (refusal) {
       // A refused attempt is not an attempt: otherwise hammering would extend the wait for ever.

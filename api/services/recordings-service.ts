@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, NewRecordingRow, RecordingNoteVersionRow } from '../../db/schema.js';
-import type { AuthUser } from '../../shared/schemas/auth.js';
-import type { StoredClinicalData } from '../../shared/schemas/clinical.js';
+import type { AuthUser } from '#shared/schemas/auth.js';
+import type { StoredClinicalData } from '#shared/schemas/clinical.js';
 import {
   decodeHistoryCursor,
   encodeHistoryCursor,
@@ -13,7 +13,7 @@ import {
   type RecordingView,
   type SaveRecordingResponse,
   type UpdateNotesRequest,
-} from '../../shared/schemas/recordings.js';
+} from '#shared/schemas/recordings.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { classifyInfrastructureError, infrastructureMessages } from '../../db/errors.js';
 import { sha256Text } from '../http/idempotency.js';

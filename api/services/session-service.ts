@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../shared/schemas/auth.js';
+import type { AuthUser } from '#shared/schemas/auth.js';
 import type { Config } from '../config.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
 import { generateToken, hashToken } from '../security/tokens.js';

@@ -5,10 +5,15 @@ import {
   type EmailProvider,
   type PracticeSettings,
   type UpdatePracticeSettingsSchema,
-} from '../../shared/schemas/settings.js';
+} from '#shared/schemas/settings.js';
 import type { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
-import { SMTP_PRESETS, sendWithPracticeAccount, type PracticeAccount, type SmtpEndpoint } from '../providers/mail/practice-mailer.js';
+import {
+  SMTP_PRESETS,
+  sendWithPracticeAccount,
+  type PracticeAccount,
+  type SmtpEndpoint,
+} from '../providers/mail/practice-mailer.js';
 import { createCloudApiSender } from '../providers/whatsapp/cloud-api.js';
 import type { WhatsAppSender } from '../providers/whatsapp/whatsapp-sender.js';
 import { SecretKeyUnavailableError, type SecretBox } from '../security/secret-box.js';
@@ -71,7 +76,9 @@ function sealedUpdate(secrets: SecretBox, value: string | null | undefined): str
   return withKey(() => secrets.seal(value));
 }
 
-function endpointOf(row: Pick<UserRow, 'practiceEmailProvider' | 'smtpHost' | 'smtpPort' | 'smtpSecure'>): SmtpEndpoint | null {
+function endpointOf(
+  row: Pick<UserRow, 'practiceEmailProvider' | 'smtpHost' | 'smtpPort' | 'smtpSecure'>,
+): SmtpEndpoint | null {
   const provider = providerOf(row.practiceEmailProvider);
   if (provider !== 'custom') return SMTP_PRESETS[provider];
   if (!row.smtpHost || !row.smtpPort) return null;
@@ -102,7 +109,10 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
     const endpoint = endpointOf(user);
     if (!endpoint) throw badRequest('Custom SMTP needs a host and port in Settings');
     // Custom hosts are checked again at send time: DNS may have changed since they were saved.
-    const connectAddress = providerOf(user.practiceEmailProvider) === 'custom' ? await guard(endpoint.host, endpoint.port) : undefined;
+    const connectAddress =
+      providerOf(user.practiceEmailProvider) === 'custom'
+        ? await guard(endpoint.host, endpoint.port)
+        : undefined;
     const password = withKey(() => secrets.open(user.practiceEmailPassword!));
     return { endpoint, connectAddress, user: user.practiceEmail, password, fromName: user.practiceName };
   }
@@ -118,11 +128,13 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
       if (input.practiceName !== undefined) changes.practiceName = input.practiceName;
       if (input.practicePhone !== undefined) changes.practicePhone = input.practicePhone;
       if (input.practiceEmail !== undefined) changes.practiceEmail = input.practiceEmail;
-      if (input.practiceEmailProvider !== undefined) changes.practiceEmailProvider = input.practiceEmailProvider;
+      if (input.practiceEmailProvider !== undefined)
+        changes.practiceEmailProvider = input.practiceEmailProvider;
       if (input.smtpHost !== undefined) changes.smtpHost = input.smtpHost;
       if (input.smtpPort !== undefined) changes.smtpPort = input.smtpPort;
       if (input.smtpSecure !== undefined) changes.smtpSecure = input.smtpSecure ? 1 : 0;
-      if (input.whatsappPhoneNumberId !== undefined) changes.whatsappPhoneNumberId = input.whatsappPhoneNumberId;
+      if (input.whatsappPhoneNumberId !== undefined)
+        changes.whatsappPhoneNumberId = input.whatsappPhoneNumberId;
       if (input.practiceVocabulary !== undefined) changes.practiceVocabulary = input.practiceVocabulary;
       const password = sealedUpdate(secrets, input.practiceEmailPassword);
       if (password !== undefined) changes.practiceEmailPassword = password;
@@ -144,7 +156,11 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
       const user = await row(userId);
       if (!user.whatsappPhoneNumberId || !user.whatsappAccessToken) return null;
       const accessToken = withKey(() => secrets.open(user.whatsappAccessToken!));
-      return createCloudApiSender({ ...deps.whatsapp, phoneNumberId: user.whatsappPhoneNumberId, accessToken });
+      return createCloudApiSender({
+        ...deps.whatsapp,
+        phoneNumberId: user.whatsappPhoneNumberId,
+        accessToken,
+      });
     },
 
     async sendTestEmail(userId, to) {
@@ -162,7 +178,10 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
           html: `<p>${text}</p>`,
         });
       } catch (error) {
-        throw new HttpError(502, `The practice mail server did not accept the e-mail: ${mailErrorText(error)}`);
+        throw new HttpError(
+          502,
+          `The practice mail server did not accept the e-mail: ${mailErrorText(error)}`,
+        );
       }
       return { to: recipient };
     },

@@ -2,7 +2,7 @@ import { ACCEPTED_AUDIO_DESCRIPTION, sniffAudioContainer, type AudioContainer } 
 import { AudioDecodeError, decodeToPcm, SAMPLE_RATE } from '../audio/ffmpeg.js';
 import { splitAtSilences, type AudioPiece } from '../audio/split.js';
 import { stitchTexts } from '../audio/stitch.js';
-import { audioTooLargeMessage } from '../../shared/format/audio-limit.js';
+import { audioTooLargeMessage } from '#shared/format/audio-limit.js';
 import { normalizeClinicalText } from '../transcription/clinical-text.js';
 import { summarizeLanguages } from '../transcription/languages.js';
 import type { ProgressChange } from '../transcription/progress.js';
@@ -20,7 +20,7 @@ import { buildVocabularyPrompt, type PreConsultationHints } from '../transcripti
 import { isEnglishWord } from '../transcription/english-words.js';
 import type { Config } from '../config.js';
 import { createTranscriptionProvider } from '../providers/transcription/index.js';
-import { findMishearings, type LexiconSuggestion } from '../../shared/transcript/lexicon-check.js';
+import { findMishearings, type LexiconSuggestion } from '#shared/transcript/lexicon-check.js';
 
 /** A bad upload, answered with its own 4xx and a message the recorder shows in its banner. */
 export class AudioInputError extends Error {

@@ -9,8 +9,8 @@
  */
 
 import { comparable } from '../audio/stitch.js';
-import { relativeDistance } from '../../shared/transcript/edit-distance.js';
-import { soundKey } from '../../shared/transcript/lexicon-check.js';
+import { relativeDistance } from '#shared/transcript/edit-distance.js';
+import { soundKey } from '#shared/transcript/lexicon-check.js';
 
 /**
  * Words of a prompt that do not steer anything on their own: name particles and titles. Whisper does

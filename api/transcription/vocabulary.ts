@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import drugsJson from '../../shared/notes/lexicon/drugs.json' with { type: 'json' };
+import drugsJson from '#shared/notes/lexicon/drugs.json' with { type: 'json' };
 
 /**
  * Whisper's initial prompt steers spelling towards the words it contains: drug names, breeds, farm and

@@ -66,11 +66,18 @@ export interface MessageOptions {
  * Spec section 7: patient, date, the first line of subjective and of assessment, and at most the first
  * three plan lines. Lines with nothing to say are left out rather than sent empty.
  */
-export function buildWhatsAppMessage(input: ClinicalData | StoredClinicalData, options: MessageOptions): string {
+export function buildWhatsAppMessage(
+  input: ClinicalData | StoredClinicalData,
+  options: MessageOptions,
+): string {
   const notes = exportNotes(input);
   const t = strings(options.language).whatsapp;
   const patient = trimmed(notes.patientName) || strings(options.language).fallbackPatient;
-  const lines = [t.heading, fill(t.patient, { patient }), fill(t.date, { date: exportDate(notes, options.now) })];
+  const lines = [
+    t.heading,
+    fill(t.patient, { patient }),
+    fill(t.date, { date: exportDate(notes, options.now) }),
+  ];
   const subjective = bulletLines(notes.subjective)[0];
   if (subjective) lines.push(fill(t.subjective, { text: subjective }));
   const assessment = bulletLines(notes.assessment)[0];
@@ -84,10 +91,7 @@ export function buildWhatsAppMessage(input: ClinicalData | StoredClinicalData, o
 }
 
 /** Spec section 7: a generic client letter with patient, species, date, assessment and plan. */
-export function buildEmailLetter(
-  input: ClinicalData | StoredClinicalData,
-  options: MessageOptions,
-): string {
+export function buildEmailLetter(input: ClinicalData | StoredClinicalData, options: MessageOptions): string {
   const notes = exportNotes(input);
   const all = strings(options.language);
   const t = all.email;

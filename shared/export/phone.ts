@@ -38,8 +38,7 @@ export function nationalNumber(countryCode: CountryCode, phone: string): string 
 }
 
 export type PhoneCheck =
-  | { ok: true; e164Digits: string; national: string }
-  | { ok: false; reason: 'empty' | 'length' };
+  { ok: true; e164Digits: string; national: string } | { ok: false; reason: 'empty' | 'length' };
 
 /** The number as WhatsApp wants it (country code and national number, digits only), or why not. */
 export function checkPhone(countryCode: CountryCode, phone: string): PhoneCheck {

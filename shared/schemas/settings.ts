@@ -60,7 +60,10 @@ export const UpdatePracticeSettingsSchema = z.strictObject({
     .trim()
     .max(254)
     .regex(NO_LINE_BREAKS, lineBreakMessage)
-    .refine((value) => value === '' || z.email().safeParse(value).success, 'Please enter a valid email address')
+    .refine(
+      (value) => value === '' || z.email().safeParse(value).success,
+      'Please enter a valid email address',
+    )
     .transform((value) => (value === '' ? null : value.toLowerCase()))
     .nullable()
     .optional(),
@@ -80,7 +83,10 @@ export const UpdatePracticeSettingsSchema = z.strictObject({
   practiceVocabulary: z
     .string()
     .trim()
-    .max(PRACTICE_VOCABULARY_MAX, `The practice vocabulary is limited to ${PRACTICE_VOCABULARY_MAX} characters`)
+    .max(
+      PRACTICE_VOCABULARY_MAX,
+      `The practice vocabulary is limited to ${PRACTICE_VOCABULARY_MAX} characters`,
+    )
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional(),

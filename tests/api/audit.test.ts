@@ -62,9 +62,17 @@ describe.each(dialects)('audit log (%s)', (dialect) => {
     const admin = await adminClient();
     const vet = await registerUser(client());
     now = T0 + 60_000;
-    await client().post('/api/auth/login', { email: vet.email, password: 'wrong-secret' }, { 'X-Forwarded-For': '203.0.113.9' });
+    await client().post(
+      '/api/auth/login',
+      { email: vet.email, password: 'wrong-secret' },
+      { 'X-Forwarded-For': '203.0.113.9' },
+    );
     now = T0 + 120_000;
-    await client().post('/api/auth/login', { email: vet.email, password: vet.password }, { 'X-Forwarded-For': '203.0.113.9' });
+    await client().post(
+      '/api/auth/login',
+      { email: vet.email, password: vet.password },
+      { 'X-Forwarded-For': '203.0.113.9' },
+    );
     const ghost = uniqueEmail('ghost');
     await client().post('/api/auth/login', { email: ghost, password: 'hunter2-hunter2' });
 
@@ -87,12 +95,19 @@ describe.each(dialects)('audit log (%s)', (dialect) => {
     });
     const unknown = await page(admin.api, `?action=auth.login.failure&actor=${encodeURIComponent(ghost)}`);
     expect(unknown.entries).toEqual([
-      expect.objectContaining({ actorId: null, actorEmail: ghost, details: { email: ghost, reason: 'unknown-account' } }),
+      expect.objectContaining({
+        actorId: null,
+        actorEmail: ghost,
+        details: { email: ghost, reason: 'unknown-account' },
+      }),
     ]);
 
     // No secret reaches the log, whatever the event.
-    const everything = JSON.stringify(await server.services.database.db.selectFrom('auditLog').selectAll().execute());
-    for (const secret of [vet.password, 'wrong-secret', 'hunter2-hunter2', admin.password]) expect(everything).not.toContain(secret);
+    const everything = JSON.stringify(
+      await server.services.database.db.selectFrom('auditLog').selectAll().execute(),
+    );
+    for (const secret of [vet.password, 'wrong-secret', 'hunter2-hunter2', admin.password])
+      expect(everything).not.toContain(secret);
   });
 
   it('records admin actions with their before and after', async () => {
@@ -111,7 +126,12 @@ describe.each(dialects)('audit log (%s)', (dialect) => {
       'admin.user.set_admin',
     ]);
     for (const entry of entries) {
-      expect(entry).toMatchObject({ actorId: admin.user.id, actorEmail: admin.email, targetType: 'user', targetId: vet.user.id });
+      expect(entry).toMatchObject({
+        actorId: admin.user.id,
+        actorEmail: admin.email,
+        targetType: 'user',
+        targetId: vet.user.id,
+      });
     }
     expect(entries[0]!.details).toEqual({
       email: vet.email,
@@ -136,17 +156,33 @@ describe.each(dialects)('audit log (%s)', (dialect) => {
       await client().post('/api/auth/login', { email: vet.email, password: vet.password });
     }
     const base = `?actor=${vet.user.id}&action=auth.login.success`;
-    expect((await page(admin.api, `${base}&from=2031-07-02`)).entries.map((e) => e.occurredAt)).toEqual([days[2], days[1]]);
-    expect((await page(admin.api, `${base}&to=2031-07-02`)).entries.map((e) => e.occurredAt)).toEqual([days[1], days[0]]);
+    expect((await page(admin.api, `${base}&from=2031-07-02`)).entries.map((e) => e.occurredAt)).toEqual([
+      days[2],
+      days[1],
+    ]);
+    expect((await page(admin.api, `${base}&to=2031-07-02`)).entries.map((e) => e.occurredAt)).toEqual([
+      days[1],
+      days[0],
+    ]);
     expect(
-      (await page(admin.api, `${base}&from=2031-07-02T08:00:00Z&to=2031-07-03T08:00:00%2B00:00`)).entries.map((e) => e.occurredAt),
+      (await page(admin.api, `${base}&from=2031-07-02T08:00:00Z&to=2031-07-03T08:00:00%2B00:00`)).entries.map(
+        (e) => e.occurredAt,
+      ),
     ).toEqual([days[1]]);
     const second = await page(admin.api, `${base}&limit=1&offset=1`);
-    expect(second).toEqual({ entries: [expect.objectContaining({ occurredAt: days[1] })], total: 3, limit: 1, offset: 1 });
+    expect(second).toEqual({
+      entries: [expect.objectContaining({ occurredAt: days[1] })],
+      total: 3,
+      limit: 1,
+      offset: 1,
+    });
 
     const views = await page(admin.api, `?action=admin.audit.view&actor=${encodeURIComponent(admin.email)}`);
     expect(views.total).toBe(4);
-    expect(views.entries[0]!.details).toEqual({ filter: expect.objectContaining({ actor: vet.user.id }), returned: 1 });
+    expect(views.entries[0]!.details).toEqual({
+      filter: expect.objectContaining({ actor: vet.user.id }),
+      returned: 1,
+    });
   });
 
   it('answers bad filters with 400 and a clear message, and non-admins with 403', async () => {
@@ -189,14 +225,23 @@ describe.each(dialects)('audit log (%s)', (dialect) => {
       action: 'export.email',
       targetType: 'recording',
       targetId: 'rec-1',
-      details: { channel: 'email', recipient: 'farmer@example.co.za', smtpPassword: 'p@ss', nested: { apiKey: 'k', ok: 1 } },
+      details: {
+        channel: 'email',
+        recipient: 'farmer@example.co.za',
+        smtpPassword: 'p@ss',
+        nested: { apiKey: 'k', ok: 1 },
+      },
     });
     const entry = await server.services.database.db
       .selectFrom('auditLog')
       .selectAll()
       .where('targetId', '=', 'rec-1')
       .executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ occurredAt: '2031-08-01T12:00:00.000Z', actorEmail: vet.email, practiceId: vet.user.id });
+    expect(entry).toMatchObject({
+      occurredAt: '2031-08-01T12:00:00.000Z',
+      actorEmail: vet.email,
+      practiceId: vet.user.id,
+    });
     expect(JSON.parse(entry.details)).toEqual({
       channel: 'email',
       recipient: 'farmer@example.co.za',
@@ -209,9 +254,25 @@ describe.each(dialects)('audit log (%s)', (dialect) => {
 describe('sanitiseDetails', () => {
   it('redacts secret-looking keys at any depth, cuts long strings and bounds depth', () => {
     expect(
-      sanitiseDetails({ token: 't', cookie: 'c', Authorization: 'a', audioData: 'AAAA', resetUrl: 'x', list: [{ password: 1 }] }),
-    ).toEqual({ token: '[redacted]', cookie: '[redacted]', Authorization: '[redacted]', audioData: '[redacted]', resetUrl: 'x', list: [{ password: '[redacted]' }] });
+      sanitiseDetails({
+        token: 't',
+        cookie: 'c',
+        Authorization: 'a',
+        audioData: 'AAAA',
+        resetUrl: 'x',
+        list: [{ password: 1 }],
+      }),
+    ).toEqual({
+      token: '[redacted]',
+      cookie: '[redacted]',
+      Authorization: '[redacted]',
+      audioData: '[redacted]',
+      resetUrl: 'x',
+      list: [{ password: '[redacted]' }],
+    });
     expect((sanitiseDetails('x'.repeat(600)) as string).length).toBe(501);
-    expect(sanitiseDetails({ a: { b: { c: { d: { e: 1 } } } } })).toEqual({ a: { b: { c: { d: '[nested]' } } } });
+    expect(sanitiseDetails({ a: { b: { c: { d: { e: 1 } } } } })).toEqual({
+      a: { b: { c: { d: '[nested]' } } },
+    });
   });
 });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireAdmin, requireUser } from '../../api/http/auth.js';
 import type { AppEnv } from '../../api/http/env.js';
-import { messages } from '../../shared/schemas/auth.js';
+import { messages } from '#shared/schemas/auth.js';
 import { SESSION_COOKIE, cookieValue, registerUser, sessionSetCookie, uniqueEmail } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';

@@ -74,10 +74,16 @@ describe.each(dialects)('backup and restore (%s)', (dialect) => {
       expect(response.status).toBe(200);
       ids.push(((await response.json()) as { recording: { id: string } }).recording.id);
     }
-    expect((await api.request('PATCH', `/api/recordings/${ids[0]}/notes`, { soapNotes: { plan: '- Recheck' } })).status).toBe(200);
+    expect(
+      (await api.request('PATCH', `/api/recordings/${ids[0]}/notes`, { soapNotes: { plan: '- Recheck' } }))
+        .status,
+    ).toBe(200);
     expect((await api.delete(`/api/recordings/${ids[2]}`)).status).toBe(200);
 
-    const sourceEnv = { DATA_DIR: server.dataDir, ...(server.config.DATABASE_URL ? { DATABASE_URL: server.config.DATABASE_URL } : {}) };
+    const sourceEnv = {
+      DATA_DIR: server.dataDir,
+      ...(server.config.DATABASE_URL ? { DATABASE_URL: server.config.DATABASE_URL } : {}),
+    };
     const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-backup-'));
     cleanups.push(() => fs.rmSync(backupDir, { recursive: true, force: true }));
     const out = path.join(backupDir, 'b1');

@@ -83,11 +83,21 @@ async function startFakeCloudApi(validToken: string): Promise<FakeCloudApi> {
         res.statusCode = 401;
         return res.end(JSON.stringify({ error: { message: 'Invalid OAuth access token.', code: 190 } }));
       }
-      if (body.messaging_product !== 'whatsapp' || body.type !== 'text' || typeof (body.text as { body?: unknown })?.body !== 'string') {
+      if (
+        body.messaging_product !== 'whatsapp' ||
+        body.type !== 'text' ||
+        typeof (body.text as { body?: unknown })?.body !== 'string'
+      ) {
         res.statusCode = 400;
         return res.end(JSON.stringify({ error: { message: 'Invalid parameter', code: 100 } }));
       }
-      res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.TEST${requests.length}` }] }));
+      res.end(
+        JSON.stringify({
+          messaging_product: 'whatsapp',
+          contacts: [{ input: body.to, wa_id: body.to }],
+          messages: [{ id: `wamid.TEST${requests.length}` }],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -145,14 +155,24 @@ describe.each(dialects)('export API (%s)', (dialect) => {
   });
 
   const auditDetails = async (action: string) =>
-    (await server.services.database.db.selectFrom('auditLog').select(['details', 'actorId']).where('action', '=', action).execute()).map((row) => ({
+    (
+      await server.services.database.db
+        .selectFrom('auditLog')
+        .select(['details', 'actorId'])
+        .where('action', '=', action)
+        .execute()
+    ).map((row) => ({
       actorId: row.actorId,
       details: JSON.parse(row.details) as Record<string, unknown>,
     }));
 
   describe('POST /api/send-email', () => {
     it('requires a signed-in user', async () => {
-      const response = await new ApiClient(server.baseUrl).post('/api/send-email', { to: 'a@b.co.za', subject: 's', consultationData: emailData });
+      const response = await new ApiClient(server.baseUrl).post('/api/send-email', {
+        to: 'a@b.co.za',
+        subject: 's',
+        consultationData: emailData,
+      });
       expect(response.status).toBe(401);
     });
 
@@ -166,7 +186,11 @@ describe.each(dialects)('export API (%s)', (dialect) => {
         language: 'en',
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ success: true, sender: 'server', attachment: 'Consultation_Bella_Rose_2026-03-14.pdf' });
+      expect(await response.json()).toEqual({
+        success: true,
+        sender: 'server',
+        attachment: 'Consultation_Bella_Rose_2026-03-14.pdf',
+      });
 
       const mail = await defaultSmtp.waitForMessage((m) => recipients(m).includes('owner@example.co.za'));
       expect(mail.from?.value[0]?.address).toBe('no-reply@veldvet.test');
@@ -181,13 +205,28 @@ describe.each(dialects)('export API (%s)', (dialect) => {
       expect(pdf.filename).toBe('Consultation_Bella_Rose_2026-03-14.pdf');
       expect(pdf.contentType).toBe('application/pdf');
       const text = pdfText(pdf.content);
-      for (const expected of ['VeldVet Consultation Record', 'SUBJECTIVE (S)', 'OBJECTIVE (O)', 'ASSESSMENT (A)', 'PLAN (P)', 'Temperature 39.6', 'Maropitant 1 mg/kg SC once']) {
+      for (const expected of [
+        'VeldVet Consultation Record',
+        'SUBJECTIVE (S)',
+        'OBJECTIVE (O)',
+        'ASSESSMENT (A)',
+        'PLAN (P)',
+        'Temperature 39.6',
+        'Maropitant 1 mg/kg SC once',
+      ]) {
         expect(text).toContain(expected);
       }
       expect(text).toMatch(/Page 1 of \d+/);
 
       const audit = await auditDetails('export.email');
-      expect(audit).toContainEqual({ actorId: user.id, details: expect.objectContaining({ channel: 'email', recipient: 'owner@example.co.za', sender: 'server' }) });
+      expect(audit).toContainEqual({
+        actorId: user.id,
+        details: expect.objectContaining({
+          channel: 'email',
+          recipient: 'owner@example.co.za',
+          sender: 'server',
+        }),
+      });
     });
 
     it("accepts spec section 7's payload exactly (no attachPdf, body or language) and attaches the PDF by default", async () => {
@@ -213,7 +252,10 @@ describe.each(dialects)('export API (%s)', (dialect) => {
       };
       const response = await client.post('/api/send-email', specPayload);
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ success: true, attachment: 'Consultation_Bella_Rose_2026-03-14.pdf' });
+      expect(await response.json()).toMatchObject({
+        success: true,
+        attachment: 'Consultation_Bella_Rose_2026-03-14.pdf',
+      });
       const mail = await defaultSmtp.waitForMessage((m) => recipients(m).includes('spec@example.co.za'));
       expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
       expect(await auditDetails('export.email')).toContainEqual({
@@ -222,11 +264,21 @@ describe.each(dialects)('export API (%s)', (dialect) => {
       });
 
       // The vet's choice, when the dialog sends it, is honoured both ways.
-      const unchecked = await client.post('/api/send-email', { ...specPayload, to: 'nopdf@example.co.za', attachPdf: false });
+      const unchecked = await client.post('/api/send-email', {
+        ...specPayload,
+        to: 'nopdf@example.co.za',
+        attachPdf: false,
+      });
       expect(await unchecked.json()).toMatchObject({ success: true, attachment: null });
-      const withoutPdf = await defaultSmtp.waitForMessage((m) => recipients(m).includes('nopdf@example.co.za'));
+      const withoutPdf = await defaultSmtp.waitForMessage((m) =>
+        recipients(m).includes('nopdf@example.co.za'),
+      );
       expect(withoutPdf.attachments).toHaveLength(0);
-      const checked = await client.post('/api/send-email', { ...specPayload, to: 'pdf@example.co.za', attachPdf: true });
+      const checked = await client.post('/api/send-email', {
+        ...specPayload,
+        to: 'pdf@example.co.za',
+        attachPdf: true,
+      });
       expect(await checked.json()).toMatchObject({ attachment: 'Consultation_Bella_Rose_2026-03-14.pdf' });
     });
 
@@ -255,7 +307,10 @@ describe.each(dialects)('export API (%s)', (dialect) => {
 
       const mail = practiceSmtp.messages.find((m) => recipients(m).includes('boer@example.co.za'));
       expect(mail).toBeDefined();
-      expect(practiceSmtp.logins).toContainEqual({ username: 'reception@karoovet.co.za', password: PRACTICE_PASSWORD });
+      expect(practiceSmtp.logins).toContainEqual({
+        username: 'reception@karoovet.co.za',
+        password: PRACTICE_PASSWORD,
+      });
       expect(mail!.from?.value[0]).toEqual({ address: 'reception@karoovet.co.za', name: 'Karoo Vet Clinic' });
       expect(mail!.text).toContain('Beste Mrs van der Merwe,');
       expect(mail!.text).toContain('Pasiënt: Bella Rose');
@@ -267,7 +322,11 @@ describe.each(dialects)('export API (%s)', (dialect) => {
       // The settings screen's 'Send test e-mail' goes the same way.
       const test = await client.post('/api/settings/practice/test-email', {});
       expect(test.status).toBe(200);
-      expect(practiceSmtp.messages.some((m) => m.subject === 'VeldVet test e-mail' && recipients(m).includes('reception@karoovet.co.za'))).toBe(true);
+      expect(
+        practiceSmtp.messages.some(
+          (m) => m.subject === 'VeldVet test e-mail' && recipients(m).includes('reception@karoovet.co.za'),
+        ),
+      ).toBe(true);
     });
 
     it("sends the dialog's edited body as written", async () => {
@@ -296,7 +355,12 @@ describe.each(dialects)('export API (%s)', (dialect) => {
         smtpHost: '127.0.0.1',
         smtpPort: practiceSmtp.port,
       });
-      const response = await client.post('/api/send-email', { to: 'x@example.co.za', subject: 's', consultationData: emailData, attachPdf: false });
+      const response = await client.post('/api/send-email', {
+        to: 'x@example.co.za',
+        subject: 's',
+        consultationData: emailData,
+        attachPdf: false,
+      });
       expect(response.status).toBe(502);
       const { error } = (await response.json()) as { error: string };
       expect(error).toMatch(/did not accept/);
@@ -314,7 +378,12 @@ describe.each(dialects)('export API (%s)', (dialect) => {
       const client = new ApiClient(server.baseUrl);
       await registerUser(client);
       const before = defaultSmtp.messages.length;
-      const response = await client.post('/api/send-email', { to: 'owner@example.co.za', subject: 'Summary', consultationData: emailData, ...override });
+      const response = await client.post('/api/send-email', {
+        to: 'owner@example.co.za',
+        subject: 'Summary',
+        consultationData: emailData,
+        ...override,
+      });
       expect(response.status).toBe(400);
       expect((await response.json()).error).toContain(message);
       expect(defaultSmtp.messages.length).toBe(before);
@@ -339,13 +408,21 @@ describe.each(dialects)('export API (%s)', (dialect) => {
         to: '+27 821234567',
       });
       const audit = await auditDetails('export.whatsapp');
-      expect(audit).toContainEqual({ actorId: user.id, details: { channel: 'whatsapp', recipient: '+27821234567', mode: 'click-to-chat' } });
+      expect(audit).toContainEqual({
+        actorId: user.id,
+        details: { channel: 'whatsapp', recipient: '+27821234567', mode: 'click-to-chat' },
+      });
     });
 
     it('builds the summary from consultationData when no message is sent, in the chosen language', async () => {
       const client = new ApiClient(server.baseUrl);
       await registerUser(client);
-      const response = await client.post('/api/send-whatsapp', { phone: '821234567', countryCode: '+27', consultationData: whatsappData, language: 'af' });
+      const response = await client.post('/api/send-whatsapp', {
+        phone: '821234567',
+        countryCode: '+27',
+        consultationData: whatsappData,
+        language: 'af',
+      });
       const { url } = (await response.json()) as { url: string };
       const text = decodeURIComponent(new URL(url).searchParams.get('text') ?? '');
       expect(text).toContain('*Konsultasie-opsomming*');
@@ -357,8 +434,16 @@ describe.each(dialects)('export API (%s)', (dialect) => {
     it("delivers through the practice's WhatsApp Business Cloud API number when configured", async () => {
       const client = new ApiClient(server.baseUrl);
       await registerUser(client);
-      await client.request('PUT', '/api/settings/practice', { whatsappPhoneNumberId: '106540352242922', whatsappAccessToken: 'EAAG-good-token' });
-      const response = await client.post('/api/send-whatsapp', { phone: '0821234567', countryCode: '+27', consultationData: whatsappData, message: 'Summary for Bella' });
+      await client.request('PUT', '/api/settings/practice', {
+        whatsappPhoneNumberId: '106540352242922',
+        whatsappAccessToken: 'EAAG-good-token',
+      });
+      const response = await client.post('/api/send-whatsapp', {
+        phone: '0821234567',
+        countryCode: '+27',
+        consultationData: whatsappData,
+        message: 'Summary for Bella',
+      });
       expect(response.status).toBe(200);
       const body = (await response.json()) as { mode: string; messageId: string; to: string };
       expect(body).toMatchObject({ success: true, mode: 'cloud-api', to: '+27 821234567' });
@@ -366,14 +451,26 @@ describe.each(dialects)('export API (%s)', (dialect) => {
       const request = cloudApi.requests.at(-1)!;
       expect(request.path).toBe('/v21.0/106540352242922/messages');
       expect(request.authorization).toBe('Bearer EAAG-good-token');
-      expect(request.body).toMatchObject({ messaging_product: 'whatsapp', to: '27821234567', type: 'text', text: { body: 'Summary for Bella' } });
+      expect(request.body).toMatchObject({
+        messaging_product: 'whatsapp',
+        to: '27821234567',
+        type: 'text',
+        text: { body: 'Summary for Bella' },
+      });
     });
 
     it("answers 502 with WhatsApp's error when the Cloud API refuses", async () => {
       const client = new ApiClient(server.baseUrl);
       await registerUser(client);
-      await client.request('PUT', '/api/settings/practice', { whatsappPhoneNumberId: '106540352242922', whatsappAccessToken: 'EAAG-expired' });
-      const response = await client.post('/api/send-whatsapp', { phone: '821234567', countryCode: '+27', consultationData: whatsappData });
+      await client.request('PUT', '/api/settings/practice', {
+        whatsappPhoneNumberId: '106540352242922',
+        whatsappAccessToken: 'EAAG-expired',
+      });
+      const response = await client.post('/api/send-whatsapp', {
+        phone: '821234567',
+        countryCode: '+27',
+        consultationData: whatsappData,
+      });
       expect(response.status).toBe(502);
       const { error } = (await response.json()) as { error: string };
       expect(error).toBe('WhatsApp refused the message: Invalid OAuth access token.');
@@ -384,12 +481,21 @@ describe.each(dialects)('export API (%s)', (dialect) => {
       ['an empty phone', { phone: '   ' }, 'Please enter a phone number'],
       ['a phone with no digits', { phone: 'call me' }, 'Please enter a phone number'],
       ['a number too short for +27', { phone: '82 123' }, 'Invalid phone number for +27'],
-      ['a number too long for E.164', { countryCode: '+1', phone: '415 555 0123 4567' }, 'Invalid phone number for +1'],
+      [
+        'a number too long for E.164',
+        { countryCode: '+1', phone: '415 555 0123 4567' },
+        'Invalid phone number for +1',
+      ],
       ['a country code not offered', { countryCode: '+99' }, 'countryCode'],
     ])('refuses %s with 400', async (_label, override, message) => {
       const client = new ApiClient(server.baseUrl);
       await registerUser(client);
-      const response = await client.post('/api/send-whatsapp', { phone: '821234567', countryCode: '+27', consultationData: whatsappData, ...override });
+      const response = await client.post('/api/send-whatsapp', {
+        phone: '821234567',
+        countryCode: '+27',
+        consultationData: whatsappData,
+        ...override,
+      });
       expect(response.status).toBe(400);
       expect((await response.json()).error).toContain(message);
     });

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExtractResponse } from '../../shared/schemas/clinical.js';
-import { ExtractResponseSchema } from '../../shared/schemas/clinical.js';
+import type { ExtractResponse } from '#shared/schemas/clinical.js';
+import { ExtractResponseSchema } from '#shared/schemas/clinical.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decoderStats } from '../../api/audio/ffmpeg.js';
-import { audioTooLargeMessage } from '../../shared/format/audio-limit.js';
+import { audioTooLargeMessage } from '#shared/format/audio-limit.js';
 import { encodeWav } from '../../api/audio/wav.js';
 import { registerUser, uniqueEmail } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';

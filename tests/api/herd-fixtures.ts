@@ -1,5 +1,5 @@
 /** Shared by the herd-visit API tests: a herd visit's multipart save form. */
-import type { HerdVisitNotes } from '../../shared/schemas/herd.js';
+import type { HerdVisitNotes } from '#shared/schemas/herd.js';
 import { fakeAudio, saveBody } from './recordings-fixtures.js';
 
 const notes = (objective: string, plan = '') => ({ subjective: '', objective, assessment: '', plan });

@@ -3,7 +3,7 @@ import type {
   AnimalHistoryResponse,
   HerdVisitResponse,
   SaveHerdVisitResponse,
-} from '../../shared/schemas/herd.js';
+} from '#shared/schemas/herd.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';

@@ -8,11 +8,15 @@ import { ApiClient } from '../helpers/http.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';
 
 const MINUTE_MS = 60 * 1000;
-const RESET_SENT = { success: true, message: 'If an account exists for that address, a reset link has been sent.' };
+const RESET_SENT = {
+  success: true,
+  message: 'If an account exists for that address, a reset link has been sent.',
+};
 
 let addressCounter = 0;
 /** A fresh client address per call (TRUST_PROXY is on), so tests do not share the per-address budget. */
-const freshAddress = () => `198.51.100.${(addressCounter += 1) % 250}-${Math.random().toString(36).slice(2, 6)}`;
+const freshAddress = () =>
+  `198.51.100.${(addressCounter += 1) % 250}-${Math.random().toString(36).slice(2, 6)}`;
 
 describe.each(dialects)('rate limits (%s)', (dialect) => {
   let server: TestServer;
@@ -36,7 +40,8 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
 
   it('allows 5 failed sign-ins per account per 30 minutes, then 429 with Retry-After, then lets the owner in', async () => {
     const { email, password } = await registerUser(client());
-    for (let i = 0; i < 5; i += 1) expect((await login(email, 'wrong-pass', freshAddress())).status).toBe(401);
+    for (let i = 0; i < 5; i += 1)
+      expect((await login(email, 'wrong-pass', freshAddress())).status).toBe(401);
 
     // Even the right password is refused (and not checked) while the account is throttled.
     const blocked = await login(email, password, freshAddress());
@@ -45,12 +50,15 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
     expect(retryAfter).toBeGreaterThan(29 * 60);
     expect(retryAfter).toBeLessThanOrEqual(30 * 60);
     expect(await blocked.json()).toEqual({
-      error: expect.stringMatching(/^Too many failed sign-in attempts for this account\. Try again in 30 minutes\.$/),
+      error: expect.stringMatching(
+        /^Too many failed sign-in attempts for this account\. Try again in 30 minutes\.$/,
+      ),
     });
 
     // Hammering while blocked does not extend the wait: refused attempts are not counted.
     offsetMs = 10 * MINUTE_MS;
-    for (let i = 0; i < 3; i += 1) expect((await login(email, 'wrong-pass', freshAddress())).status).toBe(429);
+    for (let i = 0; i < 3; i += 1)
+      expect((await login(email, 'wrong-pass', freshAddress())).status).toBe(429);
     const later = await login(email, password, freshAddress());
     expect(Number(later.headers.get('Retry-After'))).toBeLessThanOrEqual(20 * 60);
 
@@ -77,7 +85,8 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
 
   it('counts unknown accounts too, so a 429 reveals nothing about which addresses exist', async () => {
     const ghost = uniqueEmail('ghost');
-    for (let i = 0; i < 5; i += 1) expect((await login(ghost, 'guess-guess', freshAddress())).status).toBe(401);
+    for (let i = 0; i < 5; i += 1)
+      expect((await login(ghost, 'guess-guess', freshAddress())).status).toBe(401);
     expect((await login(ghost, 'guess-guess', freshAddress())).status).toBe(429);
   });
 
@@ -123,8 +132,18 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
     expect(known.headers.get('Retry-After')).toBe(unknown.headers.get('Retry-After'));
     expect(Number(known.headers.get('Retry-After'))).toBeGreaterThan(59 * 60);
     // Only two reset tokens exist for the real account.
-    const user = await server.services.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    expect(await server.services.database.db.selectFrom('passwordResets').select('tokenHash').where('userId', '=', user.id).execute()).toHaveLength(2);
+    const user = await server.services.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(
+      await server.services.database.db
+        .selectFrom('passwordResets')
+        .select('tokenHash')
+        .where('userId', '=', user.id)
+        .execute(),
+    ).toHaveLength(2);
 
     offsetMs = 60 * MINUTE_MS + 1000;
     expect((await forgot(email)).status).toBe(200);
@@ -132,20 +151,37 @@ describe.each(dialects)('rate limits (%s)', (dialect) => {
 
   it('keeps counters in the database: a second instance (or a restarted one) sees the same counts', async () => {
     const { email, password } = await registerUser(client());
-    const secondServices = createServices({ config: server.config, database: server.services.database, clock });
+    const secondServices = createServices({
+      config: server.config,
+      database: server.services.database,
+      clock,
+    });
     const second: ServerType = await new Promise((resolve) => {
-      const started = serve({ fetch: createApp({ services: secondServices }).fetch, hostname: '127.0.0.1', port: 0 }, () =>
-        resolve(started),
+      const started = serve(
+        { fetch: createApp({ services: secondServices }).fetch, hostname: '127.0.0.1', port: 0 },
+        () => resolve(started),
       );
     });
     try {
       const secondUrl = `http://127.0.0.1:${(second.address() as AddressInfo).port}`;
-      for (let i = 0; i < 3; i += 1) expect((await login(email, 'wrong-pass', freshAddress())).status).toBe(401);
+      for (let i = 0; i < 3; i += 1)
+        expect((await login(email, 'wrong-pass', freshAddress())).status).toBe(401);
       const other = new ApiClient(secondUrl);
       for (let i = 0; i < 2; i += 1) {
-        expect((await other.post('/api/auth/login', { email, password: 'wrong-pass' }, { 'X-Forwarded-For': freshAddress() })).status).toBe(401);
+        expect(
+          (
+            await other.post(
+              '/api/auth/login',
+              { email, password: 'wrong-pass' },
+              { 'X-Forwarded-For': freshAddress() },
+            )
+          ).status,
+        ).toBe(401);
       }
-      expect((await other.post('/api/auth/login', { email, password }, { 'X-Forwarded-For': freshAddress() })).status).toBe(429);
+      expect(
+        (await other.post('/api/auth/login', { email, password }, { 'X-Forwarded-For': freshAddress() }))
+          .status,
+      ).toBe(429);
       expect((await login(email, password, freshAddress())).status).toBe(429);
     } finally {
       await new Promise<void>((resolve) => second.close(() => resolve()));
@@ -170,7 +206,9 @@ describe('client address without TRUST_PROXY', () => {
   afterAll(async () => server?.close());
 
   it('ignores X-Forwarded-For, so a client cannot dodge the per-address limit by inventing hops', async () => {
-    const accounts = await Promise.all(Array.from({ length: 6 }, () => registerUser(new ApiClient(server.baseUrl))));
+    const accounts = await Promise.all(
+      Array.from({ length: 6 }, () => registerUser(new ApiClient(server.baseUrl))),
+    );
     let failures = 0;
     for (const account of accounts) {
       for (let i = 0; i < 5 && failures < 25; i += 1, failures += 1) {

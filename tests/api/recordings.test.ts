@@ -30,7 +30,9 @@ describe.each(dialects)('recordings API (%s)', (dialect) => {
   beforeAll(async () => {
     const logger = createLogger({
       level: 'error',
-      destination: { write: (line: string) => void operatorLog.push(JSON.parse(line) as Record<string, unknown>) },
+      destination: {
+        write: (line: string) => void operatorLog.push(JSON.parse(line) as Record<string, unknown>),
+      },
     });
     server = await startTestServer({ dialect, logger });
   });

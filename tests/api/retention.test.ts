@@ -35,7 +35,12 @@ describe.each(dialects)('retention purge (%s)', (dialect) => {
     return { api, id: account.user.id };
   }
 
-  async function save(api: ApiClient, patientName: string, clientName: string, recordedAt: string): Promise<string> {
+  async function save(
+    api: ApiClient,
+    patientName: string,
+    clientName: string,
+    recordedAt: string,
+  ): Promise<string> {
     seed += 1;
     const response = await api.post(
       '/api/recordings/save',
@@ -46,7 +51,13 @@ describe.each(dialects)('retention purge (%s)', (dialect) => {
   }
 
   const remaining = async (practiceId: string) =>
-    (await server.services.database.db.selectFrom('recordings').select('id').where('practiceId', '=', practiceId).execute())
+    (
+      await server.services.database.db
+        .selectFrom('recordings')
+        .select('id')
+        .where('practiceId', '=', practiceId)
+        .execute()
+    )
       .map((row) => row.id)
       .sort();
   const audioFiles = (practiceId: string) => {
@@ -76,7 +87,9 @@ describe.each(dialects)('retention purge (%s)', (dialect) => {
 
     travelTo('2031-05-02T08:00:00.000Z');
     report = await server.services.retention.purge();
-    expect(report.practices.find((p) => p.practiceId === id)?.recordingIds.sort()).toEqual([bellaOld, bellaLast].sort());
+    expect(report.practices.find((p) => p.practiceId === id)?.recordingIds.sort()).toEqual(
+      [bellaOld, bellaLast].sort(),
+    );
     // Max was seen in 2025, so his 2019 record stays with the rest of his history.
     expect(await remaining(id)).toEqual([maxOld, maxRecent].sort());
     expect(audioFiles(id)).toHaveLength(2);
@@ -87,7 +100,12 @@ describe.each(dialects)('retention purge (%s)', (dialect) => {
       .execute();
     expect(versions).toEqual([]);
 
-    const entries = await server.services.audit.list({ action: 'retention.purge', practiceId: id, limit: 10, offset: 0 });
+    const entries = await server.services.audit.list({
+      action: 'retention.purge',
+      practiceId: id,
+      limit: 10,
+      offset: 0,
+    });
     expect(entries.entries[0]).toMatchObject({
       actorId: null,
       targetType: 'practice',
@@ -98,14 +116,22 @@ describe.each(dialects)('retention purge (%s)', (dialect) => {
   it('never purges a practice on legal hold, and purges it once the hold is lifted', async () => {
     const { api, id } = await practice();
     const old = await save(api, 'Daisy', 'Venter', '2018-01-01T08:00:00.000Z');
-    await server.services.database.db.updateTable('users').set({ legalHold: 1 }).where('id', '=', id).execute();
+    await server.services.database.db
+      .updateTable('users')
+      .set({ legalHold: 1 })
+      .where('id', '=', id)
+      .execute();
     travelTo('2032-01-01T00:00:00.000Z');
     const held = await server.services.retention.purge();
     expect(held.practices.map((p) => p.practiceId)).not.toContain(id);
     expect(held.practicesOnLegalHold).toBeGreaterThanOrEqual(1);
     expect(await remaining(id)).toEqual([old]);
 
-    await server.services.database.db.updateTable('users').set({ legalHold: 0 }).where('id', '=', id).execute();
+    await server.services.database.db
+      .updateTable('users')
+      .set({ legalHold: 0 })
+      .where('id', '=', id)
+      .execute();
     await server.services.retention.purge();
     expect(await remaining(id)).toEqual([]);
   });
@@ -114,14 +140,22 @@ describe.each(dialects)('retention purge (%s)', (dialect) => {
     const { api, id } = await practice();
     const fourYears = await save(api, 'Socks', 'Mokoena', '2027-01-01T08:00:00.000Z');
     const twoYears = await save(api, 'Bolt', 'Pillay', '2029-01-01T08:00:00.000Z');
-    await server.services.database.db.updateTable('users').set({ retentionYears: 3 }).where('id', '=', id).execute();
+    await server.services.database.db
+      .updateTable('users')
+      .set({ retentionYears: 3 })
+      .where('id', '=', id)
+      .execute();
     travelTo('2031-01-02T08:00:00.000Z');
     await server.services.retention.purge();
     expect(await remaining(id)).toEqual([twoYears]);
     expect(fourYears).toBeTruthy();
 
     // A value below the minimum that slipped into the database is treated as 3, never less.
-    await server.services.database.db.updateTable('users').set({ retentionYears: 1 }).where('id', '=', id).execute();
+    await server.services.database.db
+      .updateTable('users')
+      .set({ retentionYears: 1 })
+      .where('id', '=', id)
+      .execute();
     await server.services.retention.purge();
     expect(await remaining(id)).toEqual([twoYears]);
   });
@@ -139,7 +173,9 @@ describe.each(dialects)('retention purge (%s)', (dialect) => {
     await server.services.admin.bootstrapAdmin({ email: account.email });
     const response = await admin.post('/api/admin/retention/purge', {});
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { report: { dryRun: boolean; practices: Array<{ practiceId: string; recordings: number }> } };
+    const body = (await response.json()) as {
+      report: { dryRun: boolean; practices: Array<{ practiceId: string; recordings: number }> };
+    };
     expect(body.report.dryRun).toBe(true);
     expect(body.report.practices).toContainEqual(expect.objectContaining({ practiceId: id, recordings: 1 }));
     expect(await remaining(id)).toEqual([old]);
@@ -150,12 +186,20 @@ describe.each(dialects)('retention purge (%s)', (dialect) => {
     const { api, id } = await practice();
     seed += 1;
     const key = `retention-${dialect}-${seed}`;
-    const response = await api.post('/api/recordings/save', saveBody(fakeAudio('webm', 3000, seed), { patientName: 'Replay', clientName: 'Owner' }), {
-      'Idempotency-Key': key,
-    });
+    const response = await api.post(
+      '/api/recordings/save',
+      saveBody(fakeAudio('webm', 3000, seed), { patientName: 'Replay', clientName: 'Owner' }),
+      {
+        'Idempotency-Key': key,
+      },
+    );
     expect(response.status).toBe(200);
     const stored = () =>
-      server.services.database.db.selectFrom('idempotencyKeys').select(['key', 'completedAt']).where('practiceId', '=', id).execute();
+      server.services.database.db
+        .selectFrom('idempotencyKeys')
+        .select(['key', 'completedAt'])
+        .where('practiceId', '=', id)
+        .execute();
     const [row] = await stored();
     expect(row?.key).toBe(key);
     const completed = Date.parse(row!.completedAt!);
@@ -177,7 +221,8 @@ describe.each(dialects)('retention purge (%s)', (dialect) => {
     const stop = server.services.retention.schedule(50);
     try {
       const deadline = Date.now() + 10_000;
-      while ((await remaining(id)).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while ((await remaining(id)).length > 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       expect(await remaining(id)).toEqual([]);
     } finally {
       stop();
@@ -195,9 +240,15 @@ describe('retention rules', () => {
   });
 
   it('computes the cutoff in calendar years, with 3 as the floor', () => {
-    expect(retentionCutoff(new Date('2031-03-01T00:00:00Z'), 7).toISOString()).toBe('2024-03-01T00:00:00.000Z');
-    expect(retentionCutoff(new Date('2031-03-01T00:00:00Z'), 1).toISOString()).toBe('2028-03-01T00:00:00.000Z');
-    expect(Math.abs(Date.parse('2031-03-01') - retentionCutoff(new Date('2031-03-01'), 3).getTime() - 3 * YEAR_MS)).toBeLessThan(2 * 86400_000);
+    expect(retentionCutoff(new Date('2031-03-01T00:00:00Z'), 7).toISOString()).toBe(
+      '2024-03-01T00:00:00.000Z',
+    );
+    expect(retentionCutoff(new Date('2031-03-01T00:00:00Z'), 1).toISOString()).toBe(
+      '2028-03-01T00:00:00.000Z',
+    );
+    expect(
+      Math.abs(Date.parse('2031-03-01') - retentionCutoff(new Date('2031-03-01'), 3).getTime() - 3 * YEAR_MS),
+    ).toBeLessThan(2 * 86400_000);
   });
 
   it('groups by patient and owner, ignoring case and spacing', () => {

@@ -17,7 +17,10 @@ async function stateChangingRoutes(baseUrl: string, withBodyOnly = false): Promi
   const doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as OpenApiDoc;
   return Object.entries(doc.paths).flatMap(([route, operations]) =>
     Object.entries(operations)
-      .filter(([method, operation]) => ['post', 'put', 'patch', 'delete'].includes(method) && (!withBodyOnly || operation.requestBody))
+      .filter(
+        ([method, operation]) =>
+          ['post', 'put', 'patch', 'delete'].includes(method) && (!withBodyOnly || operation.requestBody),
+      )
       .map(([method]) => method)
       .map((method): [string, string] => [method.toUpperCase(), route.replace(/\{[^}]+\}/g, 'x0')]),
   );
@@ -60,9 +63,18 @@ describe.each(dialects)('CSRF: cross-site state changes are refused (%s)', (dial
   it('lets same-origin browsers and non-browser clients (no Origin) through', async () => {
     const api = new ApiClient(server.baseUrl);
     const { email, password } = await registerUser(api);
-    const allowed: Array<Record<string, string>> = [{ Origin: server.baseUrl }, { 'Sec-Fetch-Site': 'same-origin' }, { 'Sec-Fetch-Site': 'none' }, {}];
+    const allowed: Array<Record<string, string>> = [
+      { Origin: server.baseUrl },
+      { 'Sec-Fetch-Site': 'same-origin' },
+      { 'Sec-Fetch-Site': 'none' },
+      {},
+    ];
     for (const headers of allowed) {
-      const response = await new ApiClient(server.baseUrl).post('/api/auth/login', { email, password }, headers);
+      const response = await new ApiClient(server.baseUrl).post(
+        '/api/auth/login',
+        { email, password },
+        headers,
+      );
       expect(response.status, JSON.stringify(headers)).toBe(200);
     }
   });
@@ -72,7 +84,10 @@ describe.each(dialects)('CSRF: cross-site state changes are refused (%s)', (dial
     const api = new ApiClient(server.baseUrl);
     await registerUser(api);
     for (const route of ['/api/auth/logout', '/api/admin/users/x0/set-admin', '/api/recordings/save']) {
-      const response = await api.get(route, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+      const response = await api.get(route, {
+        Origin: 'https://evil.example',
+        'Sec-Fetch-Site': 'cross-site',
+      });
       // 404 (no such GET route), or 403 where the admin gate answers first for a non-admin.
       expect([403, 404], route).toContain(response.status);
     }
@@ -105,7 +120,10 @@ describe('security headers', () => {
   function expectStrictHeaders(response: Response, label: string) {
     const csp = response.headers.get('content-security-policy') ?? '';
     const directives = Object.fromEntries(
-      csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(' ')]),
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values.join(' ')]),
     );
     expect(directives['default-src'], label).toBe("'self'");
     expect(directives['script-src'], label).toBe("'self'");
@@ -141,20 +159,23 @@ describe('security headers', () => {
     }
   });
 
-  it.skipIf(!webDir)('serves the PWA under the same CSP, which it can run under (no inline script)', async () => {
-    for (const route of ['/', '/app', '/admin', '/manifest.webmanifest']) {
-      const response = await fetch(`${server.baseUrl}${route}`);
-      expect(response.status, route).toBe(200);
-      expectStrictHeaders(response, route);
-    }
-    const html = await (await fetch(`${server.baseUrl}/`)).text();
-    const inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
-      ([, attributes, body]) => !/\bsrc=/.test(attributes ?? '') && (body ?? '').trim() !== '',
-    );
-    expect(inlineScripts).toEqual([]);
-    const externalOrigins = [...html.matchAll(/\b(?:src|href)="(https?:)?\/\/[^"]+"/g)];
-    expect(externalOrigins).toEqual([]);
-  });
+  it.skipIf(!webDir)(
+    'serves the PWA under the same CSP, which it can run under (no inline script)',
+    async () => {
+      for (const route of ['/', '/app', '/admin', '/manifest.webmanifest']) {
+        const response = await fetch(`${server.baseUrl}${route}`);
+        expect(response.status, route).toBe(200);
+        expectStrictHeaders(response, route);
+      }
+      const html = await (await fetch(`${server.baseUrl}/`)).text();
+      const inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes, body]) => !/\bsrc=/.test(attributes ?? '') && (body ?? '').trim() !== '',
+      );
+      expect(inlineScripts).toEqual([]);
+      const externalOrigins = [...html.matchAll(/\b(?:src|href)="(https?:)?\/\/[^"]+"/g)];
+      expect(externalOrigins).toEqual([]);
+    },
+  );
 
   it('sends HSTS only over https: behind a trusted proxy that says so, never on a plain http request', async () => {
     const https = await fetch(`${proxied.baseUrl}/api/health`, { headers: { 'X-Forwarded-Proto': 'https' } });
@@ -162,7 +183,9 @@ describe('security headers', () => {
     const http = await fetch(`${proxied.baseUrl}/api/health`, { headers: { 'X-Forwarded-Proto': 'http' } });
     expect(http.headers.get('strict-transport-security')).toBeNull();
     // Without TRUST_PROXY the header is a client's claim and is ignored.
-    const spoofed = await fetch(`${server.baseUrl}/api/health`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    const spoofed = await fetch(`${server.baseUrl}/api/health`, {
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
     expect(spoofed.headers.get('strict-transport-security')).toBeNull();
   });
 });
@@ -196,11 +219,17 @@ describe('input validation never turns into a 5xx or a stack trace', () => {
     const failures: string[] = [];
     for (const [method, route] of routes) {
       for (const [body, headers] of bodies) {
-        const response = await api.request(method, route, body, { 'content-type': 'application/json', ...headers });
+        const response = await api.request(method, route, body, {
+          'content-type': 'application/json',
+          ...headers,
+        });
         const text = await response.text();
-        if (response.status >= 500 || response.status < 400) failures.push(`${method} ${route} ${body.slice(0, 40)} → ${response.status}`);
-        else if (/\bat .+:\d+:\d+|node_modules|Error:/.test(text)) failures.push(`${method} ${route} leaked a stack: ${text.slice(0, 200)}`);
-        else if (typeof (JSON.parse(text) as { error?: unknown }).error !== 'string') failures.push(`${method} ${route}: no { error }`);
+        if (response.status >= 500 || response.status < 400)
+          failures.push(`${method} ${route} ${body.slice(0, 40)} → ${response.status}`);
+        else if (/\bat .+:\d+:\d+|node_modules|Error:/.test(text))
+          failures.push(`${method} ${route} leaked a stack: ${text.slice(0, 200)}`);
+        else if (typeof (JSON.parse(text) as { error?: unknown }).error !== 'string')
+          failures.push(`${method} ${route}: no { error }`);
       }
     }
     expect(failures, failures.join('\n')).toEqual([]);
@@ -232,7 +261,9 @@ describe('sessions', () => {
     expect((await api.post('/api/auth/login', { email, password })).status).toBe(200);
     const rotated = api.lastSetCookies.find((line) => line.startsWith('veldvet_session='))!;
     expect(rotated).not.toBe(first);
-    const old = await new ApiClient(server.baseUrl).get('/api/auth/me', { cookie: `veldvet_session=${token}` });
+    const old = await new ApiClient(server.baseUrl).get('/api/auth/me', {
+      cookie: `veldvet_session=${token}`,
+    });
     expect(old.status).toBe(401);
 
     expect((await api.post('/api/auth/logout')).status).toBe(200);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PracticeSettings } from '../../shared/schemas/settings.js';
+import type { PracticeSettings } from '#shared/schemas/settings.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';
@@ -19,14 +19,21 @@ describe.each(dialects)('practice settings API (%s)', (dialect) => {
 
   beforeAll(async () => {
     // The default: private SMTP hosts refused, as in production.
-    server = await startTestServer({ dialect, env: { SETTINGS_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') } });
+    server = await startTestServer({
+      dialect,
+      env: { SETTINGS_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') },
+    });
     client = new ApiClient(server.baseUrl);
     userId = (await registerUser(client, { practiceName: 'Karoo Vet Clinic' })).user.id;
   });
   afterAll(async () => server?.close());
 
   const storedRow = () =>
-    server.services.database.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    server.services.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
 
   it('requires a signed-in user', async () => {
     const anonymous = new ApiClient(server.baseUrl);
@@ -67,7 +74,12 @@ describe.each(dialects)('practice settings API (%s)', (dialect) => {
     expect(raw).not.toContain(PASSWORD);
     expect(raw).not.toContain(TOKEN);
     const body = JSON.parse(raw) as PracticeSettings;
-    expect(body).toMatchObject({ practiceEmail: 'reception@karoovet.co.za', practiceEmailProvider: 'outlook', hasEmailPassword: true, hasWhatsappAccessToken: true });
+    expect(body).toMatchObject({
+      practiceEmail: 'reception@karoovet.co.za',
+      practiceEmailProvider: 'outlook',
+      hasEmailPassword: true,
+      hasWhatsappAccessToken: true,
+    });
     expect(Object.keys(body)).not.toContain('practiceEmailPassword');
 
     const row = await storedRow();
@@ -106,16 +118,30 @@ describe.each(dialects)('practice settings API (%s)', (dialect) => {
     ['IPv6 loopback', '[::1]', 465],
     ['a port that is not a mail port', '8.8.8.8', 22],
   ])('refuses a custom SMTP host at %s with 400', async (_label, smtpHost, smtpPort) => {
-    const response = await put(client, { practiceEmailProvider: 'custom', smtpHost, smtpPort, smtpSecure: false });
+    const response = await put(client, {
+      practiceEmailProvider: 'custom',
+      smtpHost,
+      smtpPort,
+      smtpSecure: false,
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error).toMatch(/not allowed/);
     expect((await storedRow()).smtpHost).toBeNull();
   });
 
   it('accepts a public custom SMTP host on a mail port', async () => {
-    const response = await put(client, { practiceEmailProvider: 'custom', smtpHost: '8.8.8.8', smtpPort: 587, smtpSecure: false });
+    const response = await put(client, {
+      practiceEmailProvider: 'custom',
+      smtpHost: '8.8.8.8',
+      smtpPort: 587,
+      smtpSecure: false,
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ smtpHost: '8.8.8.8', smtpPort: 587, practiceEmailProvider: 'custom' });
+    expect(await response.json()).toMatchObject({
+      smtpHost: '8.8.8.8',
+      smtpPort: 587,
+      practiceEmailProvider: 'custom',
+    });
   });
 
   it.each([

@@ -6,7 +6,12 @@ import { artifactsDir } from '../helpers/browser.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { peerUnavailableReason, startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
+import {
+  peerUnavailableReason,
+  startWhisperPeer,
+  peerTranscriptionEnv,
+  type WhisperPeer,
+} from '../peers/whisper-peer.js';
 
 /**
  * The recorder sends its local recording id as Idempotency-Key, and background sync or a retry after a

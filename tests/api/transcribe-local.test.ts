@@ -9,7 +9,14 @@ import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { expectContractQuality } from '../helpers/transcription-gates.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { CONTRACT_DEV_SET, devItems, loadWer, sharedDir, type DevItem, type WerResult } from '../peers/dev-audio.js';
+import {
+  CONTRACT_DEV_SET,
+  devItems,
+  loadWer,
+  sharedDir,
+  type DevItem,
+  type WerResult,
+} from '../peers/dev-audio.js';
 import { peerDir } from '../peers/whisper-peer.js';
 import { transcribeAsync } from '../helpers/transcribe-async.js';
 import type { TranscribeResponse } from '#shared/schemas/transcribe.js';
@@ -22,13 +29,18 @@ import type { TranscribeResponse } from '#shared/schemas/transcribe.js';
  */
 function findGgmlModel(): { file?: string; reason?: string } {
   const explicit = process.env.WHISPER_MODEL_PATH;
-  if (explicit) return fs.existsSync(explicit) ? { file: explicit } : { reason: `WHISPER_MODEL_PATH=${explicit} does not exist` };
+  if (explicit)
+    return fs.existsSync(explicit)
+      ? { file: explicit }
+      : { reason: `WHISPER_MODEL_PATH=${explicit} does not exist` };
   const dir = path.join(sharedDir, 'models');
   // tests/peers/setup.sh converts the PyPI faster-whisper base model to ggml here.
   const converted = path.join(peerDir, 'models', 'ggml-base-from-ct2.bin');
   if (!fs.existsSync(dir)) {
     if (fs.existsSync(converted)) return { file: converted };
-    return { reason: `no WHISPER_MODEL_PATH, no ${dir} folder with a ggml-*.bin model, and no ${converted} (run bash tests/peers/setup.sh)` };
+    return {
+      reason: `no WHISPER_MODEL_PATH, no ${dir} folder with a ggml-*.bin model, and no ${converted} (run bash tests/peers/setup.sh)`,
+    };
   }
   const candidates = fs
     .readdirSync(dir)
@@ -36,7 +48,9 @@ function findGgmlModel(): { file?: string; reason?: string } {
     .map((f) => path.join(dir, f))
     .sort((a, b) => fs.statSync(a).size - fs.statSync(b).size);
   if (candidates[0]) return { file: candidates[0] };
-  return fs.existsSync(converted) ? { file: converted } : { reason: `no multilingual ggml-*.bin in ${dir} and no ${converted}` };
+  return fs.existsSync(converted)
+    ? { file: converted }
+    : { reason: `no multilingual ggml-*.bin in ${dir} and no ${converted}` };
 }
 
 const { file: modelFile, reason } = findGgmlModel();
@@ -46,8 +60,18 @@ if (!modelFile) console.log(`[transcribe-local] skipped: ${reason}`);
 type TranscribeBody = TranscribeResponse & { error?: string };
 
 /** Greedy decoding, as the openai contract's peer (beam 1): two cores; the default beam is benchmarked. */
-async function startLocalServer(env: Record<string, string>): Promise<{ server: TestServer; client: ApiClient }> {
-  const server = await startTestServer({ env: { TRANSCRIPTION_PROVIDER: 'local', WHISPER_THREADS: '2', WHISPER_CONCURRENCY: '1', WHISPER_BEAM_SIZE: '1', ...env } });
+async function startLocalServer(
+  env: Record<string, string>,
+): Promise<{ server: TestServer; client: ApiClient }> {
+  const server = await startTestServer({
+    env: {
+      TRANSCRIPTION_PROVIDER: 'local',
+      WHISPER_THREADS: '2',
+      WHISPER_CONCURRENCY: '1',
+      WHISPER_BEAM_SIZE: '1',
+      ...env,
+    },
+  });
   const client = new ApiClient(server.baseUrl);
   await registerUser(client);
   return { server, client };
@@ -60,7 +84,11 @@ function uploadForm(bytes: Uint8Array, preConsultation: Record<string, unknown> 
   return form;
 }
 
-async function transcribe(client: ApiClient, bytes: Uint8Array, preConsultation: Record<string, unknown> = {}) {
+async function transcribe(
+  client: ApiClient,
+  bytes: Uint8Array,
+  preConsultation: Record<string, unknown> = {},
+) {
   const response = await client.post('/api/transcribe', uploadForm(bytes, preConsultation));
   return { status: response.status, body: (await response.json()) as TranscribeBody };
 }
@@ -89,9 +117,10 @@ describe.skipIf(!modelFile)('local provider (whisper.cpp on this server)', () =>
     const dev03 = devItems().find((item) => item.id === 'dev-03')!;
     let finished = false;
     // Polled (202 then progress), not one request held open: on a busy machine this takes minutes.
-    const pending = transcribeAsync<TranscribeBody>(client, uploadForm(clip(dev03.audioPath, 40), dev03.preConsultation)).finally(
-      () => (finished = true),
-    );
+    const pending = transcribeAsync<TranscribeBody>(
+      client,
+      uploadForm(clip(dev03.audioPath, 40), dev03.preConsultation),
+    ).finally(() => (finished = true));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const started = Date.now();
     expect((await client.get('/api/health')).status).toBe(200);
@@ -106,24 +135,43 @@ describe.skipIf(!modelFile)('local provider (whisper.cpp on this server)', () =>
   it('stops whisper.cpp for a client that gives up, and serves the next request on a fresh host', async () => {
     const dev03 = devItems().find((item) => item.id === 'dev-03')!;
     const hostLoads = vi.spyOn(console, 'log');
-    const loadsSoFar = () => hostLoads.mock.calls.filter(([line]) => /^\[whisper\] .* loaded /.test(String(line))).length;
+    const loadsSoFar = () =>
+      hostLoads.mock.calls.filter(([line]) => /^\[whisper\] .* loaded /.test(String(line))).length;
     try {
       // A loaded host first, so the abort below lands while whisper.cpp is decoding, not loading.
       expect((await transcribe(client, clip(dev03.audioPath, 4), dev03.preConsultation)).status).toBe(200);
       const jobId = `abandoned-${Date.now()}`;
       const giveUp = new AbortController();
       const abandoned = client
-        .request('POST', '/api/transcribe', uploadForm(clip(dev03.audioPath, 40), dev03.preConsultation), { 'X-Request-Id': jobId }, giveUp.signal)
+        .request(
+          'POST',
+          '/api/transcribe',
+          uploadForm(clip(dev03.audioPath, 40), dev03.preConsultation),
+          { 'X-Request-Id': jobId },
+          giveUp.signal,
+        )
         .catch((error: unknown) => error);
       // Give up once whisper.cpp is working on the first piece.
       await expect
-        .poll(async () => ((await (await client.get(`/api/transcribe/progress/${jobId}`)).json()) as { stage?: string }).stage, { timeout: 60_000, interval: 100 })
+        .poll(
+          async () =>
+            ((await (await client.get(`/api/transcribe/progress/${jobId}`)).json()) as { stage?: string })
+              .stage,
+          { timeout: 60_000, interval: 100 },
+        )
         .toBe('transcribing');
       await new Promise((resolve) => setTimeout(resolve, 1000));
       giveUp.abort();
       expect(await abandoned).toBeInstanceOf(Error);
       await expect
-        .poll(async () => (await (await client.get(`/api/transcribe/progress/${jobId}`)).json()) as { stage: string; error: string | null }, { timeout: 30_000 })
+        .poll(
+          async () =>
+            (await (await client.get(`/api/transcribe/progress/${jobId}`)).json()) as {
+              stage: string;
+              error: string | null;
+            },
+          { timeout: 30_000 },
+        )
         .toMatchObject({ stage: 'failed', error: 'Transcription failed: transcription was cancelled' });
 
       const loadsBefore = loadsSoFar();
@@ -159,49 +207,66 @@ describe.skipIf(!modelFile)('local provider (whisper.cpp on this server)', () =>
   );
 });
 
-describe.skipIf(!modelFile)('local provider on the portable binding (@fugood/whisper.node, any x86-64)', () => {
-  let server: TestServer;
-  let client: ApiClient;
+describe.skipIf(!modelFile)(
+  'local provider on the portable binding (@fugood/whisper.node, any x86-64)',
+  () => {
+    let server: TestServer;
+    let client: ApiClient;
 
-  beforeAll(async () => {
-    ({ server, client } = await startLocalServer({ WHISPER_MODEL_PATH: modelFile!, WHISPER_ENGINE: 'fugood' }));
-  });
+    beforeAll(async () => {
+      ({ server, client } = await startLocalServer({
+        WHISPER_MODEL_PATH: modelFile!,
+        WHISPER_ENGINE: 'fugood',
+      }));
+    });
 
-  afterAll(async () => {
-    await server?.close();
-  });
+    afterAll(async () => {
+      await server?.close();
+    });
 
-  it('transcribes a spoken clip', async () => {
-    const dev03 = devItems().find((item) => item.id === 'dev-03')!;
-    const { status, body } = await transcribe(client, clip(dev03.audioPath, 8), dev03.preConsultation);
-    console.log(`[transcribe-local] fugood clip: ${JSON.stringify(body.transcript)} (${body.transcriptLanguage})`);
-    expect(status, body.error).toBe(200);
-    expect(body.transcriptLanguage).toBe('en');
-    expect(body.transcript.toLowerCase()).toContain('who is this little one');
-  }, 600_000);
-});
+    it('transcribes a spoken clip', async () => {
+      const dev03 = devItems().find((item) => item.id === 'dev-03')!;
+      const { status, body } = await transcribe(client, clip(dev03.audioPath, 8), dev03.preConsultation);
+      console.log(
+        `[transcribe-local] fugood clip: ${JSON.stringify(body.transcript)} (${body.transcriptLanguage})`,
+      );
+      expect(status, body.error).toBe(200);
+      expect(body.transcriptLanguage).toBe('en');
+      expect(body.transcript.toLowerCase()).toContain('who is this little one');
+    }, 600_000);
+  },
+);
 
 describe.skipIf(!modelFile)('whisper.cpp bindings read at a raised temperature', () => {
   // The service reads a looping piece again warmer (temperature-fallback.ts); both real bindings must
   // take the temperature it sends and still hear the words.
-  it.each(['napi-rs', 'fugood'] as const)('%s', async (binding) => {
-    const dev03 = devItems().find((item) => item.id === 'dev-03')!;
-    const provider = new LocalWhisperProvider({
-      modelName: 'custom',
-      modelPath: modelFile!,
-      manager: new WhisperModelManager({ modelsDir: os.tmpdir() }),
-      binding,
-      threads: 2,
-      beamSize: 1,
-      log: () => undefined,
-    });
-    try {
-      const reading = await provider.transcribe({ pcm: await clipPcm(dev03.audioPath, 5), sampleRate: 16_000, language: 'en', temperature: 0.6 });
-      expect(reading.text.toLowerCase()).toMatch(/little one/);
-    } finally {
-      await provider.close();
-    }
-  }, 600_000);
+  it.each(['napi-rs', 'fugood'] as const)(
+    '%s',
+    async (binding) => {
+      const dev03 = devItems().find((item) => item.id === 'dev-03')!;
+      const provider = new LocalWhisperProvider({
+        modelName: 'custom',
+        modelPath: modelFile!,
+        manager: new WhisperModelManager({ modelsDir: os.tmpdir() }),
+        binding,
+        threads: 2,
+        beamSize: 1,
+        log: () => undefined,
+      });
+      try {
+        const reading = await provider.transcribe({
+          pcm: await clipPcm(dev03.audioPath, 5),
+          sampleRate: 16_000,
+          language: 'en',
+          temperature: 0.6,
+        });
+        expect(reading.text.toLowerCase()).toMatch(/little one/);
+      } finally {
+        await provider.close();
+      }
+    },
+    600_000,
+  );
 });
 
 describe('local provider with a broken model file', () => {

@@ -8,7 +8,12 @@ import { expectContractQuality } from '../helpers/transcription-gates.js';
 import { transcribeAsync, type ProgressSnapshot } from '../helpers/transcribe-async.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { CONTRACT_DEV_SET, devItems, loadWer, type DevItem, type WerResult } from '../peers/dev-audio.js';
-import { peerUnavailableReason, startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
+import {
+  peerUnavailableReason,
+  startWhisperPeer,
+  peerTranscriptionEnv,
+  type WhisperPeer,
+} from '../peers/whisper-peer.js';
 import type { TranscribeResponse } from '#shared/schemas/transcribe.js';
 
 /**
@@ -20,7 +25,9 @@ const unavailable = peerUnavailableReason();
 if (unavailable && process.env.CI) throw new Error(`The whisper peer must be set up in CI: ${unavailable}`);
 if (unavailable) console.log(`[transcribe-openai] skipped: ${unavailable}`);
 
-const items = devItems().filter((item) => process.env.TRANSCRIBE_ALL_DEV || CONTRACT_DEV_SET.includes(item.id));
+const items = devItems().filter(
+  (item) => process.env.TRANSCRIBE_ALL_DEV || CONTRACT_DEV_SET.includes(item.id),
+);
 
 /** The 200 body, or an `error` when the request failed. */
 type TranscribeBody = TranscribeResponse & { error?: string };
@@ -56,7 +63,11 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
     onProgress: (progress: ProgressSnapshot) => void,
   ): Promise<{ status: number; body: TranscribeBody }> {
     const form = new FormData();
-    form.append('audio', new Blob([fs.readFileSync(item.audioPath)], { type: 'audio/webm' }), 'recording.webm');
+    form.append(
+      'audio',
+      new Blob([fs.readFileSync(item.audioPath)], { type: 'audio/webm' }),
+      'recording.webm',
+    );
     form.append('preConsultationData', JSON.stringify(item.preConsultation));
     return transcribeAsync<TranscribeBody>(client, form, { requestId, onProgress });
   }
@@ -77,11 +88,19 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
       expect(body.provider).toBe('Whisper (whisper-base)');
       // verbose_json segments are kept, placed on the whole recording's timeline, in order.
       expect(body.segments.length).toBeGreaterThan(3);
-      for (let i = 1; i < body.segments.length; i++) expect(body.segments[i]!.start).toBeGreaterThanOrEqual(body.segments[i - 1]!.start);
+      for (let i = 1; i < body.segments.length; i++)
+        expect(body.segments[i]!.start).toBeGreaterThanOrEqual(body.segments[i - 1]!.start);
       expect(body.segments.at(-1)!.end).toBeLessThanOrEqual(body.durationSeconds + 1);
       // Progress was visible while the request ran and ends complete.
-      const final = (await (await client.get(`/api/transcribe/progress/${requestId}`)).json()) as (typeof seen)[number];
-      expect(final).toMatchObject({ stage: 'done', percent: 100, piecesDone: body.pieces, piecesTotal: body.pieces });
+      const final = (await (
+        await client.get(`/api/transcribe/progress/${requestId}`)
+      ).json()) as (typeof seen)[number];
+      expect(final).toMatchObject({
+        stage: 'done',
+        percent: 100,
+        piecesDone: body.pieces,
+        piecesTotal: body.pieces,
+      });
       expect(seen.some((p) => p.stage === 'transcribing' && p.percent < 100)).toBe(true);
       expectContractQuality(language, body, score);
     },
@@ -90,8 +109,18 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
 
   it('reads at a raised temperature through the openai client (the service does so for a looping piece)', async () => {
     const dev03 = devItems().find((item) => item.id === 'dev-03')!;
-    const provider = new OpenAiTranscriptionProvider({ baseURL: peer.baseUrl, model: 'whisper-base', timeoutMs: 120_000, concurrency: 1 });
-    const reading = await provider.transcribe({ pcm: await clipPcm(dev03.audioPath, 5), sampleRate: 16_000, language: 'en', temperature: 0.6 });
+    const provider = new OpenAiTranscriptionProvider({
+      baseURL: peer.baseUrl,
+      model: 'whisper-base',
+      timeoutMs: 120_000,
+      concurrency: 1,
+    });
+    const reading = await provider.transcribe({
+      pcm: await clipPcm(dev03.audioPath, 5),
+      sampleRate: 16_000,
+      language: 'en',
+      temperature: 0.6,
+    });
     expect(reading.text.toLowerCase()).toMatch(/little one/);
     expect(reading.language).toBe('en');
   }, 120_000);

@@ -1,11 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  NUMBER_STYLE,
-  WHISPER_PROMPT_TOKENS,
-  promptTokenBound,
-} from '../../api/transcription/vocabulary.js';
+import { NUMBER_STYLE, WHISPER_PROMPT_TOKENS, promptTokenBound } from '../../api/transcription/vocabulary.js';
 import { clip } from '../helpers/audio-clip.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';

@@ -8,7 +8,12 @@ import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { devItems, loadWer, type WerResult } from '../peers/dev-audio.js';
-import { peerUnavailableReason, startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
+import {
+  peerUnavailableReason,
+  startWhisperPeer,
+  peerTranscriptionEnv,
+  type WhisperPeer,
+} from '../peers/whisper-peer.js';
 
 /**
  * A 30-minute farm segment: the English dev recordings joined with pauses into one
@@ -63,7 +68,17 @@ describe.skipIf(unavailable !== null)('a 30-minute recording', () => {
     let total = 0;
     for (let i = 0; total < TARGET_SECONDS - 200; i++) {
       const item = english[i % english.length]!;
-      const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', item.audioPath]).toString());
+      const seconds = Number(
+        execFileSync('ffprobe', [
+          '-v',
+          'error',
+          '-show_entries',
+          'format=duration',
+          '-of',
+          'csv=p=0',
+          item.audioPath,
+        ]).toString(),
+      );
       if (total + seconds + 2 > TARGET_SECONDS) continue;
       sequence.push(item);
       total += seconds + 2;
@@ -73,12 +88,28 @@ describe.skipIf(unavailable !== null)('a 30-minute recording', () => {
     reference = sequence.map((item) => item.reference).join('\n');
     const inputs = sequence.flatMap((item) => ['-i', item.audioPath]);
     const filter =
-      sequence.map((_, i) => `[${i}:a]aresample=48000,aformat=channel_layouts=mono,apad=pad_dur=2[a${i}]`).join(';') +
+      sequence
+        .map((_, i) => `[${i}:a]aresample=48000,aformat=channel_layouts=mono,apad=pad_dur=2[a${i}]`)
+        .join(';') +
       ';' +
       sequence.map((_, i) => `[a${i}]`).join('') +
       `concat=n=${sequence.length}:v=0:a=1[out]`;
     longFile = path.join(dir, 'farm-visit-30min.webm');
-    execFileSync('ffmpeg', ['-v', 'error', ...inputs, '-filter_complex', filter, '-map', '[out]', '-c:a', 'libopus', '-b:a', '64k', '-y', longFile]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      ...inputs,
+      '-filter_complex',
+      filter,
+      '-map',
+      '[out]',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '64k',
+      '-y',
+      longFile,
+    ]);
 
     peer = await startWhisperPeer({ threads: 2, beamSize: 1 });
     server = await startTestServer({
@@ -94,18 +125,31 @@ describe.skipIf(unavailable !== null)('a 30-minute recording', () => {
    * Node's fetch gives up waiting for response headers after 300 s, and this request takes longer on
    * 2 cores; a plain http.request has no such limit (nor does a browser's fetch).
    */
-  async function postWithoutTimeout(pathname: string, form: FormData): Promise<{ status: number; body: unknown }> {
+  async function postWithoutTimeout(
+    pathname: string,
+    form: FormData,
+  ): Promise<{ status: number; body: unknown }> {
     const encoded = new Response(form);
     const payload = Buffer.from(await encoded.arrayBuffer());
     const cookie = (await client.get('/api/auth/me')).ok ? cookieHeader : '';
     return new Promise((resolve, reject) => {
       const request = http.request(
         `${server.baseUrl}${pathname}`,
-        { method: 'POST', headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': payload.length, cookie, 'x-request-id': 'farm-visit-30min' } },
+        {
+          method: 'POST',
+          headers: {
+            'content-type': encoded.headers.get('content-type')!,
+            'content-length': payload.length,
+            cookie,
+            'x-request-id': 'farm-visit-30min',
+          },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+          );
         },
       );
       request.on('error', reject);
@@ -131,11 +175,20 @@ describe.skipIf(unavailable !== null)('a 30-minute recording', () => {
       }, 250);
       const form = new FormData();
       form.append('audio', new Blob([bytes], { type: 'audio/webm' }), 'recording.webm');
-      form.append('preConsultationData', JSON.stringify({ consultationType: 'Farm Visit', isFarmMode: true }));
+      form.append(
+        'preConsultationData',
+        JSON.stringify({ consultationType: 'Farm Visit', isFarmMode: true }),
+      );
       const started = Date.now();
       const response = await postWithoutTimeout('/api/transcribe', form);
       clearInterval(sampler);
-      const body = response.body as { transcript: string; durationSeconds: number; pieces: number; transcriptLanguage: string; error?: string };
+      const body = response.body as {
+        transcript: string;
+        durationSeconds: number;
+        pieces: number;
+        transcriptLanguage: string;
+        error?: string;
+      };
       const elapsed = (Date.now() - started) / 1000;
       expect(response.status, body.error).toBe(200);
 

@@ -64,9 +64,13 @@ const toastText = (page: Page, text: string | RegExp) => page.getByTestId('toast
 
 describe('export panel in Chromium', () => {
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(webDir, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    if (!fs.existsSync(path.join(webDir, 'index.html')))
+      execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
     smtp = await startSmtpServer();
-    server = await startTestServer({ webDir, env: { SMTP_URL: smtp.url, MAIL_FROM: 'VeldVet <no-reply@veldvet.test>' } });
+    server = await startTestServer({
+      webDir,
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'VeldVet <no-reply@veldvet.test>' },
+    });
     browser = await launchBrowser();
   });
 
@@ -77,11 +81,17 @@ describe('export panel in Chromium', () => {
   });
 
   it('e-mails, WhatsApps (prefilled from the last send) and downloads the PDF, with the spec toasts', async () => {
-    const { page, context, close, unexpectedErrors } = await newPage(browser, { baseURL: server.baseUrl, viewport: viewports.desktop, acceptDownloads: true });
+    const { page, context, close, unexpectedErrors } = await newPage(browser, {
+      baseURL: server.baseUrl,
+      viewport: viewports.desktop,
+      acceptDownloads: true,
+    });
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     // No internet here: WhatsApp's click-to-chat page is answered locally.
-    await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }));
+    await context.route('https://wa.me/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
+    );
 
     const registered = await context.request.post('/api/auth/register', {
       data: { email: 'export-e2e@example.co.za', password: 'secret1', practiceName: 'Karoo Vet Clinic' },
@@ -104,9 +114,13 @@ describe('export panel in Chromium', () => {
     await emailDialog.waitFor();
     const address = emailDialog.getByLabel('Email address');
     expect(await address.inputValue()).toBe('');
-    expect(await emailDialog.getByLabel('Subject').inputValue()).toBe('Consultation Summary - Bella Rose - 14/03/2026');
+    expect(await emailDialog.getByLabel('Subject').inputValue()).toBe(
+      'Consultation Summary - Bella Rose - 14/03/2026',
+    );
     expect(await emailDialog.getByLabel('Attach full SOAP notes as PDF').isChecked()).toBe(true);
-    expect(await emailDialog.getByLabel('Message', { exact: true }).inputValue()).toContain('Dear Mrs van der Merwe,');
+    expect(await emailDialog.getByLabel('Message', { exact: true }).inputValue()).toContain(
+      'Dear Mrs van der Merwe,',
+    );
     await emailDialog.getByRole('button', { name: 'Send Email' }).click();
     await toastText(page, 'Email required').waitFor();
     await toastText(page, 'Please enter an email address').waitFor();
@@ -115,7 +129,9 @@ describe('export panel in Chromium', () => {
     await toastText(page, 'Invalid email').waitFor();
     await address.fill('owner@example.co.za');
     await emailDialog.getByLabel('Message language').selectOption('af');
-    expect(await emailDialog.getByLabel('Message', { exact: true }).inputValue()).toContain('Beste Mrs van der Merwe,');
+    expect(await emailDialog.getByLabel('Message', { exact: true }).inputValue()).toContain(
+      'Beste Mrs van der Merwe,',
+    );
     await screenshot(page, 'export-email-dialog');
     await emailDialog.getByRole('button', { name: 'Send Email' }).click();
     await toastText(page, '✓ Email sent').waitFor();
@@ -123,10 +139,17 @@ describe('export panel in Chromium', () => {
     const mail = await smtp.waitForMessage((m) => recipients(m).includes('owner@example.co.za'));
     expect(mail.subject).toBe('Consultation Summary - Bella Rose - 14/03/2026');
     expect(mail.text).toContain('Pasiënt: Bella Rose');
-    expect(mail.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^Consultation_Bella_Rose_2026-03-14\.pdf$/)]);
+    expect(mail.attachments.map((a) => a.filename)).toEqual([
+      expect.stringMatching(/^Consultation_Bella_Rose_2026-03-14\.pdf$/),
+    ]);
 
     await page.getByRole('button', { name: 'Email', exact: true }).click();
-    expect(await page.getByRole('dialog', { name: 'Email Consultation Summary' }).getByLabel('Email address').inputValue()).toBe('owner@example.co.za');
+    expect(
+      await page
+        .getByRole('dialog', { name: 'Email Consultation Summary' })
+        .getByLabel('Email address')
+        .inputValue(),
+    ).toBe('owner@example.co.za');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
     // --- WhatsApp (click-to-chat: no Cloud API number configured) ---
@@ -150,7 +173,9 @@ describe('export panel in Chromium', () => {
     const popup = context.waitForEvent('page');
     await whatsapp.getByRole('button', { name: 'Send', exact: true }).click();
     const chat = await popup;
-    expect(chat.url()).toBe('https://wa.me/447700900123?text=Bella%20is%20doing%20well.%20Recheck%20in%203%20days.');
+    expect(chat.url()).toBe(
+      'https://wa.me/447700900123?text=Bella%20is%20doing%20well.%20Recheck%20in%203%20days.',
+    );
     await chat.close();
     await toastText(page, '✓ WhatsApp sent').waitFor();
     await toastText(page, 'Consultation summary sent to +44 07700900123').waitFor();
@@ -173,15 +198,31 @@ describe('export panel in Chromium', () => {
     const saved = path.join(artifactsDir, 'export-e2e-download.pdf');
     await download.saveAs(saved);
     const text = execFileSync('pdftotext', ['-layout', saved, '-']).toString('utf8');
-    for (const expected of ['VeldVet Consultation Record', 'Karoo Vet Clinic', 'SUBJECTIVE (S)', 'OBJECTIVE (O)', 'ASSESSMENT (A)', 'PLAN (P)', 'Page 1 of 1']) {
+    for (const expected of [
+      'VeldVet Consultation Record',
+      'Karoo Vet Clinic',
+      'SUBJECTIVE (S)',
+      'OBJECTIVE (O)',
+      'ASSESSMENT (A)',
+      'PLAN (P)',
+      'Page 1 of 1',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(requested.some((url) => /pdfmake/.test(url))).toBe(true);
     await screenshot(page, 'export-panel');
 
     // Every export is in the audit log.
-    const actions = await server.services.database.db.selectFrom('auditLog').select('action').where('action', 'like', 'export.%').execute();
-    expect(actions.map((row) => row.action).sort()).toEqual(['export.email', 'export.pdf', 'export.whatsapp']);
+    const actions = await server.services.database.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('action', 'like', 'export.%')
+      .execute();
+    expect(actions.map((row) => row.action).sort()).toEqual([
+      'export.email',
+      'export.pdf',
+      'export.whatsapp',
+    ]);
 
     expect(unexpectedErrors()).toEqual([]);
     await close();
@@ -189,7 +230,11 @@ describe('export panel in Chromium', () => {
 
   it('shows the failure toasts of section 8 for e-mail, WhatsApp and PDF', async () => {
     // No service worker: it would serve the pdfmake chunk from its cache, past the failure routed below.
-    const { page, context, close } = await newPage(browser, { baseURL: server.baseUrl, viewport: viewports.desktop, serviceWorkers: 'block' });
+    const { page, context, close } = await newPage(browser, {
+      baseURL: server.baseUrl,
+      viewport: viewports.desktop,
+      serviceWorkers: 'block',
+    });
     await context.request.post('/api/auth/register', {
       data: { email: 'export-fail-e2e@example.co.za', password: 'secret1', practiceName: 'Karoo Vet Clinic' },
     });
@@ -201,7 +246,11 @@ describe('export panel in Chromium', () => {
 
     // The server refuses: its error is shown. The network fails: the connection message.
     await page.route('**/api/send-email', (route) =>
-      route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'The mail server did not accept the e-mail: 550 mailbox unavailable' }) }),
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'The mail server did not accept the e-mail: 550 mailbox unavailable' }),
+      }),
     );
     await page.getByRole('button', { name: 'Email', exact: true }).click();
     const emailDialog = page.getByRole('dialog', { name: 'Email Consultation Summary' });
@@ -230,7 +279,9 @@ describe('export panel in Chromium', () => {
     await whatsapp.getByRole('button', { name: 'Cancel' }).click();
 
     // pdfmake cannot be loaded (e.g. offline before the service worker cached it).
-    await page.route(/\/assets\/(pdfmake|vfs_fonts)-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.route(/\/assets\/(pdfmake|vfs_fonts)-[^/]+\.js$/, (route) =>
+      route.abort('internetdisconnected'),
+    );
     await page.getByRole('button', { name: 'Download PDF' }).click();
     await toastText(page, 'Unable to generate PDF').waitFor();
     await toastText(page, 'Please try again').waitFor();
@@ -238,7 +289,10 @@ describe('export panel in Chromium', () => {
   });
 
   it('saves practice settings from the header Settings button, never showing the password', async () => {
-    const { page, context, close, unexpectedErrors } = await newPage(browser, { baseURL: server.baseUrl, viewport: viewports.phone });
+    const { page, context, close, unexpectedErrors } = await newPage(browser, {
+      baseURL: server.baseUrl,
+      viewport: viewports.phone,
+    });
     await context.request.post('/api/auth/register', {
       data: { email: 'settings-e2e@example.co.za', password: 'secret1', practiceName: 'Karoo Vet Clinic' },
     });
@@ -261,7 +315,9 @@ describe('export panel in Chromium', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await toastText(page, '✓ Settings saved').waitFor();
     expect(await page.getByLabel('E-mail password').inputValue()).toBe('');
-    expect(await page.getByLabel('E-mail password').getAttribute('placeholder')).toBe('Saved - type to replace');
+    expect(await page.getByLabel('E-mail password').getAttribute('placeholder')).toBe(
+      'Saved - type to replace',
+    );
     await screenshot(page, 'settings-page');
     expect(await page.content()).not.toContain('app-password-123');
     expect(unexpectedErrors()).toEqual([]);

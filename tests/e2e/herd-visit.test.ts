@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnimalHistoryResponse, HerdVisitResponse } from '../../shared/schemas/herd.js';
+import type { AnimalHistoryResponse, HerdVisitResponse } from '#shared/schemas/herd.js';
 import { artifactsDir, launchBrowser, newPage, viewports } from '../helpers/browser.js';
 import { fakeMicrophoneArgs } from '../helpers/fake-microphone.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, launchBrowser, newPage, screenshot, viewports } from '../helpers/browser.js';
 import { fakeMicrophoneArgs, fakeMicrophoneWav } from '../helpers/fake-microphone.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { peerUnavailableReason, startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
+import {
+  peerUnavailableReason,
+  startWhisperPeer,
+  peerTranscriptionEnv,
+  type WhisperPeer,
+} from '../peers/whisper-peer.js';
 
 /**
  * The review flow end to end in real Chromium: a real spoken consultation (dev-04, English dictation) on
@@ -24,7 +29,8 @@ let browser: Browser;
 
 describe.skipIf(unavailable !== null)('review: record → process → edit → save → history', () => {
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(webDir, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    if (!fs.existsSync(path.join(webDir, 'index.html')))
+      execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
     peer = await startWhisperPeer({ threads: 2, beamSize: 1 });
     server = await startTestServer({
       webDir,
@@ -45,7 +51,9 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
   async function waitForTimer(page: Page, seconds: number) {
     await page.waitForFunction(
       (target) => {
-        const [m, s] = (document.querySelector('[data-testid="timer"]')?.textContent ?? '00:00').split(':').map(Number);
+        const [m, s] = (document.querySelector('[data-testid="timer"]')?.textContent ?? '00:00')
+          .split(':')
+          .map(Number);
         return m! * 60 + s! >= target;
       },
       seconds,
@@ -55,9 +63,16 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
 
   it('records real speech, shows transcript and SOAP notes, saves once, and lists it in history with playable audio', async () => {
     const billingLine = 'The owner will settle the account at reception on Friday';
-    const { page, context, close, unexpectedErrors } = await newPage(browser, { baseURL: server.baseUrl, viewport: viewports.desktop });
+    const { page, context, close, unexpectedErrors } = await newPage(browser, {
+      baseURL: server.baseUrl,
+      viewport: viewports.desktop,
+    });
     const registered = await context.request.post('/api/auth/register', {
-      data: { email: `review-${Math.random().toString(36).slice(2)}@example.co.za`, password: 'secret12', practiceName: 'Karoo Vets' },
+      data: {
+        email: `review-${Math.random().toString(36).slice(2)}@example.co.za`,
+        password: 'secret12',
+        practiceName: 'Karoo Vets',
+      },
     });
     expect(registered.status()).toBe(200);
     await page.goto('/app');
@@ -131,12 +146,18 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
     });
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'review-evidence');
-    console.log(`[e2e review] bullet playback at ${playing.currentTime.toFixed(2)} s (paused: ${playing.paused})`);
+    console.log(
+      `[e2e review] bullet playback at ${playing.currentTime.toFixed(2)} s (paused: ${playing.paused})`,
+    );
 
     // Edit the transcript and update the notes: the new Plan bullet names a drug the formulary does not
     // know, so it carries a safety flag that holds back Save and Submit until acknowledged.
     // The added billing line is talk the notes leave out; it must still be listed under 'Left out'.
-    await page.getByTestId('transcript').fill(`${transcript}\nPlan: I will give Krindelmycin 5 mg/kg by mouth twice a day for five days.\n${billingLine}.`);
+    await page
+      .getByTestId('transcript')
+      .fill(
+        `${transcript}\nPlan: I will give Krindelmycin 5 mg/kg by mouth twice a day for five days.\n${billingLine}.`,
+      );
     await updateButton.click();
     const flaggedBullet = page.getByTestId('soap-bullet').filter({ hasText: 'Krindelmycin' });
     await flaggedBullet.waitFor({ timeout: 30_000 });
@@ -156,7 +177,8 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
         await flags.first().click();
         // The acknowledgement is stored locally first; wait for the button to go before the next one.
         await page.waitForFunction(
-          (left) => document.querySelectorAll('[data-testid="safety-flag"][data-acknowledged="false"]').length < left,
+          (left) =>
+            document.querySelectorAll('[data-testid="safety-flag"][data-acknowledged="false"]').length < left,
           remaining,
         );
       }
@@ -172,7 +194,9 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
     // Rewrite the first Subjective bullet and add a Plan bullet.
     const subjectiveBox = page.getByLabel('SUBJECTIVE (S)');
     const [, ...restOfSubjective] = (await subjectiveBox.inputValue()).split('\n');
-    await subjectiveBox.fill(['Not eating pellets for 2 days, only picking at hay', ...restOfSubjective].join('\n'));
+    await subjectiveBox.fill(
+      ['Not eating pellets for 2 days, only picking at hay', ...restOfSubjective].join('\n'),
+    );
     const plan = await planBox.inputValue();
     await planBox.fill(`${plan}\nRecheck in 48 hours if still not eating`);
     // Cancel asks first; keep editing.
@@ -184,7 +208,9 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
     await page.getByTestId('toast').getByText('SOAP notes have been updated successfully.').waitFor();
     await page.getByText('Recheck in 48 hours if still not eating').waitFor();
     // The rewritten bullet is shown, and no longer claims the transcript's words as its source.
-    const rewritten = page.getByTestId('soap-bullet').filter({ hasText: 'Not eating pellets for 2 days, only picking at hay' });
+    const rewritten = page
+      .getByTestId('soap-bullet')
+      .filter({ hasText: 'Not eating pellets for 2 days, only picking at hay' });
     await rewritten.waitFor();
     expect(await rewritten.locator('button').count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -206,14 +232,18 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
     await leftLine.getByRole('button', { name: 'Move to PLAN (P)' }).click();
     await page.getByTestId('soap-plan').getByTestId('soap-bullet').filter({ hasText: billingLine }).waitFor();
     expect(await page.getByTestId('left-out-line').filter({ hasText: billingLine }).count()).toBe(0);
-    if (leftBefore > 1) expect(await leftOutToggle.innerText()).toMatch(new RegExp(`Left out \\(${leftBefore - 1}\\)$`));
+    if (leftBefore > 1)
+      expect(await leftOutToggle.innerText()).toMatch(new RegExp(`Left out \\(${leftBefore - 1}\\)$`));
     else expect(await leftOutToggle.count()).toBe(0);
 
     // Save and Submit → '✓ Saved' (locked), toast, the server id stored locally.
     expect(await save.innerText()).toBe('Save and Submit');
     await save.click();
     await page.getByTestId('toast').getByText('✓ Saved to database').waitFor({ timeout: 30_000 });
-    await page.getByTestId('toast').getByText('Recording has been saved successfully.').waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('toast')
+      .getByText('Recording has been saved successfully.')
+      .waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: '✓ Saved' }).waitFor();
     expect(await save.isDisabled()).toBe(true);
     // The server's copy of the notes holds the line moved out of 'Left out'.
@@ -249,7 +279,9 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
     await page.waitForFunction(
       () => {
         const player = document.querySelector<HTMLAudioElement>('[data-testid="details-audio"]');
-        return Boolean(player && player.readyState >= 1 && Number.isFinite(player.duration) && player.currentTime === 0);
+        return Boolean(
+          player && player.readyState >= 1 && Number.isFinite(player.duration) && player.currentTime === 0,
+        );
       },
       undefined,
       { timeout: 20_000, polling: 100 },
@@ -258,7 +290,12 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
       const player = element as HTMLAudioElement;
       await player.play();
       await new Promise((resolve) => setTimeout(resolve, 1200));
-      return { readyState: player.readyState, duration: player.duration, currentTime: player.currentTime, src: player.currentSrc };
+      return {
+        readyState: player.readyState,
+        duration: player.duration,
+        currentTime: player.currentTime,
+        src: player.currentSrc,
+      };
     });
     console.log(`[e2e review] details audio ${JSON.stringify(audio)}`);
     expect(audio.src).toMatch(/\/api\/recordings\/[^/]+\/audio$/);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audioTooLargeMessage } from '../../shared/format/audio-limit.js';
+import { audioTooLargeMessage } from '#shared/format/audio-limit.js';
 import { launchBrowser, newPage, screenshot, viewports } from '../helpers/browser.js';
 import { fakeMicrophoneArgs, fakeMicrophoneWav } from '../helpers/fake-microphone.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -8,7 +8,20 @@ import { decodeToPcm } from '../../api/audio/ffmpeg.js';
 export function clip(source: string, seconds: number): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-clip-'));
   const out = path.join(dir, 'clip.webm');
-  execFileSync('ffmpeg', ['-v', 'error', '-i', source, '-t', String(seconds), '-c:a', 'libopus', '-b:a', '64k', '-y', out]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    source,
+    '-t',
+    String(seconds),
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '64k',
+    '-y',
+    out,
+  ]);
   const bytes = fs.readFileSync(out);
   fs.rmSync(dir, { recursive: true, force: true });
   return bytes;

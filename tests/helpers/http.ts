@@ -6,8 +6,19 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Response> {
-    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual', ...(signal ? { signal } : {}) };
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    signal?: AbortSignal,
+  ): Promise<Response> {
+    const init: RequestInit = {
+      method,
+      headers: { ...headers },
+      redirect: 'manual',
+      ...(signal ? { signal } : {}),
+    };
     const allHeaders = init.headers as Record<string, string>;
     if (this.cookies.size > 0) allHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (body instanceof FormData) init.body = body;
@@ -29,8 +40,10 @@ export class ApiClient {
   }
 
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
-  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body, headers);
-  delete = (path: string, headers?: Record<string, string>) => this.request('DELETE', path, undefined, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', path, body, headers);
+  delete = (path: string, headers?: Record<string, string>) =>
+    this.request('DELETE', path, undefined, headers);
 
   hasCookie(name: string): boolean {
     return this.cookies.has(name);

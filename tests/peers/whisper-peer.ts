@@ -22,7 +22,8 @@ export interface WhisperPeer {
 
 export function peerUnavailableReason(): string | null {
   if (!fs.existsSync(peerPython)) return `no Python venv at ${peerPython}: run 'bash tests/peers/setup.sh'`;
-  if (!fs.existsSync(path.join(peerModelDir, 'model.bin'))) return `no model at ${peerModelDir}: run 'bash tests/peers/setup.sh'`;
+  if (!fs.existsSync(path.join(peerModelDir, 'model.bin')))
+    return `no model at ${peerModelDir}: run 'bash tests/peers/setup.sh'`;
   return null;
 }
 
@@ -50,7 +51,10 @@ export async function startWhisperPeer(options: PeerOptions = {}): Promise<Whisp
       '--compute-type',
       options.computeType ?? 'int8',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, OMP_NUM_THREADS: String(options.threads ?? 2) } },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, OMP_NUM_THREADS: String(options.threads ?? 2) },
+    },
   );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -58,7 +62,10 @@ export async function startWhisperPeer(options: PeerOptions = {}): Promise<Whisp
   });
   const port = await new Promise<number>((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout! });
-    const timer = setTimeout(() => reject(new Error(`whisper peer did not start in 120 s: ${stderr}`)), 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`whisper peer did not start in 120 s: ${stderr}`)),
+      120_000,
+    );
     lines.on('line', (line) => {
       const match = /^LISTENING (\d+)/.exec(line);
       if (match) {
@@ -85,5 +92,9 @@ export async function startWhisperPeer(options: PeerOptions = {}): Promise<Whisp
 
 /** The server settings that send the product's `openai` provider to a running peer. */
 export function peerTranscriptionEnv(peer: WhisperPeer): Record<string, string> {
-  return { TRANSCRIPTION_PROVIDER: 'openai', OPENAI_BASE_URL: peer.baseUrl, TRANSCRIPTION_MODEL: 'whisper-base' };
+  return {
+    TRANSCRIPTION_PROVIDER: 'openai',
+    OPENAI_BASE_URL: peer.baseUrl,
+    TRANSCRIPTION_MODEL: 'whisper-base',
+  };
 }

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { EmailProvider } from '../../../shared/schemas/settings.js';
+import type { EmailProvider } from '#shared/schemas/settings.js';
 import type { MailMessage } from './mailer.js';
 
 /**

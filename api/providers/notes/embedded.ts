@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { ExtractRequest, ExtractResponse } from '../../../shared/schemas/clinical.js';
-import { extractClinicalNotes } from '../../../shared/notes/index.js';
+import type { ExtractRequest, ExtractResponse } from '#shared/schemas/clinical.js';
+import { extractClinicalNotes } from '#shared/notes/index.js';
 import type { NotesExtractor } from './types.js';
 
 /** Extractions waiting or running at once; past it a request is refused (503) rather than queued for minutes. */

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import { alignNotes, completeResponse } from '../../../shared/notes/index.js';
-import type { ExtractRequest, ExtractResponse } from '../../../shared/schemas/clinical.js';
+import { alignNotes, completeResponse } from '#shared/notes/index.js';
+import type { ExtractRequest, ExtractResponse } from '#shared/schemas/clinical.js';
 import { NOTES_PROMPT_VERSION, NOTES_SYSTEM_PROMPT, notesUserMessage } from './prompt.js';
 import type { NotesExtractor } from './types.js';
 

@@ -2,7 +2,7 @@
  * The versioned prompt of the openai notes provider. Bump NOTES_PROMPT_VERSION whenever the wording changes,
  * so that stored notes can be traced to the prompt that produced them.
  */
-import type { ExtractRequest } from '../../../shared/schemas/clinical.js';
+import type { ExtractRequest } from '#shared/schemas/clinical.js';
 
 export const NOTES_PROMPT_VERSION = 'veldvet-notes-2026-11-21.1';
 

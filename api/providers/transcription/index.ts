@@ -27,7 +27,9 @@ export interface TranscriptionProviderConfig {
   dataDir: string;
 }
 
-export function modelManagerFor(config: Pick<TranscriptionProviderConfig, 'WHISPER_MODELS_DIR' | 'WHISPER_MODEL_BASE_URL' | 'dataDir'>) {
+export function modelManagerFor(
+  config: Pick<TranscriptionProviderConfig, 'WHISPER_MODELS_DIR' | 'WHISPER_MODEL_BASE_URL' | 'dataDir'>,
+) {
   return new WhisperModelManager({
     modelsDir: config.WHISPER_MODELS_DIR ?? path.join(config.dataDir, 'models'),
     baseUrl: config.WHISPER_MODEL_BASE_URL,
@@ -62,9 +64,12 @@ export function createTranscriptionProvider(config: TranscriptionProviderConfig)
 export function transcriptionProviderLabel(config: TranscriptionProviderConfig): string {
   if (config.AI_PROVIDER_NAME) return config.AI_PROVIDER_NAME;
   if (config.TRANSCRIPTION_PROVIDER === 'local') {
-    return config.WHISPER_MODEL_PATH ? 'Whisper (on this server)' : `Whisper ${config.WHISPER_MODEL} (on this server)`;
+    return config.WHISPER_MODEL_PATH
+      ? 'Whisper (on this server)'
+      : `Whisper ${config.WHISPER_MODEL} (on this server)`;
   }
-  if (!config.OPENAI_BASE_URL || /(^|\.)openai\.com$/i.test(safeHost(config.OPENAI_BASE_URL))) return 'OpenAI Whisper';
+  if (!config.OPENAI_BASE_URL || /(^|\.)openai\.com$/i.test(safeHost(config.OPENAI_BASE_URL)))
+    return 'OpenAI Whisper';
   return `Whisper (${config.TRANSCRIPTION_MODEL})`;
 }
 

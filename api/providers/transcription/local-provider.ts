@@ -61,7 +61,10 @@ export class LocalWhisperProvider implements TranscriptionProvider {
   private getHosts(): Promise<WhisperCppHostProcess[]> {
     this.hosts ??= this.modelFile().then(
       (modelFile) => {
-        const hosts = Array.from({ length: this.concurrency }, () => new WhisperCppHostProcess({ binding: this.binding, modelFile }, this.log));
+        const hosts = Array.from(
+          { length: this.concurrency },
+          () => new WhisperCppHostProcess({ binding: this.binding, modelFile }, this.log),
+        );
         for (const host of hosts) this.live.add(host);
         this.idle.push(...hosts);
         return hosts;
@@ -81,7 +84,9 @@ export class LocalWhisperProvider implements TranscriptionProvider {
     if (this.options.modelPath) return this.options.modelPath;
     let lastTenth = -1;
     return this.options.manager.ensure(this.options.modelName, (progress) => {
-      const tenth = progress.totalBytes ? Math.floor((progress.receivedBytes / progress.totalBytes) * 10) : -1;
+      const tenth = progress.totalBytes
+        ? Math.floor((progress.receivedBytes / progress.totalBytes) * 10)
+        : -1;
       if (tenth !== lastTenth) {
         lastTenth = tenth;
         this.log(`[whisper] downloading ${formatProgress(progress)}`);

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { DEFAULT_MODEL_BASE_URL, findCatalogModel, MODEL_CATALOG, type CatalogModel } from './model-catalog.js';
+import {
+  DEFAULT_MODEL_BASE_URL,
+  findCatalogModel,
+  MODEL_CATALOG,
+  type CatalogModel,
+} from './model-catalog.js';
 
 export interface DownloadProgress {
   model: string;
@@ -62,7 +67,9 @@ export class WhisperModelManager {
   }
 
   describe(name: string): CatalogModel {
-    const model = this.catalog.find((m) => m.name === name) ?? (this.catalog === MODEL_CATALOG ? undefined : findCatalogModel(name));
+    const model =
+      this.catalog.find((m) => m.name === name) ??
+      (this.catalog === MODEL_CATALOG ? undefined : findCatalogModel(name));
     if (!model) {
       throw new ModelUnavailableError(
         `Unknown Whisper model '${name}'. Known: ${this.catalog.map((m) => m.name).join(', ')}; or set WHISPER_MODEL_PATH to a ggml file`,
@@ -117,7 +124,11 @@ export class WhisperModelManager {
     await fs.writeFile(sidecar, `${actual}\n`);
   }
 
-  private async download(model: CatalogModel, target: string, onProgress?: (progress: DownloadProgress) => void): Promise<void> {
+  private async download(
+    model: CatalogModel,
+    target: string,
+    onProgress?: (progress: DownloadProgress) => void,
+  ): Promise<void> {
     const url = `${this.baseUrl}/${model.file}`;
     const partial = `${target}.part`;
     const offlineHint = `This server may be offline: run 'npm run whisper:model -- ${model.name}' where the internet is reachable and copy ${model.file} into ${this.options.modelsDir}, or set WHISPER_MODEL_PATH to a ggml model file`;
@@ -133,12 +144,19 @@ export class WhisperModelManager {
       response = await this.fetchImpl(url, { signal: controller.signal, redirect: 'follow' });
     } catch (error) {
       clearTimeout(stallTimer);
-      const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new ModelUnavailableError(`Could not download Whisper model '${model.name}' from ${url} (${cause}). ${offlineHint}`);
+      const cause =
+        error instanceof Error
+          ? ((error.cause as Error | undefined)?.message ?? error.message)
+          : String(error);
+      throw new ModelUnavailableError(
+        `Could not download Whisper model '${model.name}' from ${url} (${cause}). ${offlineHint}`,
+      );
     }
     if (!response.ok || !response.body) {
       clearTimeout(stallTimer);
-      throw new ModelUnavailableError(`Could not download Whisper model '${model.name}': ${url} answered ${response.status}. ${offlineHint}`);
+      throw new ModelUnavailableError(
+        `Could not download Whisper model '${model.name}': ${url} answered ${response.status}. ${offlineHint}`,
+      );
     }
     const totalHeader = Number(response.headers.get('content-length'));
     const totalBytes = Number.isFinite(totalHeader) && totalHeader > 0 ? totalHeader : undefined;
@@ -155,17 +173,29 @@ export class WhisperModelManager {
       },
     });
     try {
-      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, createWriteStream(partial));
+      await pipeline(
+        Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+        meter,
+        createWriteStream(partial),
+      );
     } catch (error) {
       await fs.rm(partial, { force: true });
-      const reason = controller.signal.aborted ? `no data for ${Math.round(stallMs / 1000)} s` : error instanceof Error ? error.message : String(error);
-      throw new ModelUnavailableError(`Download of Whisper model '${model.name}' broke off (${reason}). ${offlineHint}`);
+      const reason = controller.signal.aborted
+        ? `no data for ${Math.round(stallMs / 1000)} s`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      throw new ModelUnavailableError(
+        `Download of Whisper model '${model.name}' broke off (${reason}). ${offlineHint}`,
+      );
     } finally {
       clearTimeout(stallTimer);
     }
     if (totalBytes !== undefined && receivedBytes !== totalBytes) {
       await fs.rm(partial, { force: true });
-      throw new ModelUnavailableError(`Download of Whisper model '${model.name}' was incomplete (${receivedBytes} of ${totalBytes} bytes)`);
+      throw new ModelUnavailableError(
+        `Download of Whisper model '${model.name}' was incomplete (${receivedBytes} of ${totalBytes} bytes)`,
+      );
     }
     const actual = hash.digest('hex');
     if (model.sha1 && actual !== model.sha1) {

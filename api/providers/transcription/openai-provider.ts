@@ -88,12 +88,19 @@ export class OpenAiTranscriptionProvider implements TranscriptionProvider {
           return fromVerbose(body, input.language);
         } catch (error) {
           // 400 naming the format: this model/server does not do verbose_json; fall back for good.
-          if (error instanceof APIError && error.status === 400 && /verbose_json|response_format/i.test(error.message)) {
+          if (
+            error instanceof APIError &&
+            error.status === 400 &&
+            /verbose_json|response_format/i.test(error.message)
+          ) {
             this.verbose = false;
           } else throw error;
         }
       }
-      const body = await this.client.audio.transcriptions.create({ ...common, response_format: 'json' }, { signal: input.signal });
+      const body = await this.client.audio.transcriptions.create(
+        { ...common, response_format: 'json' },
+        { signal: input.signal },
+      );
       return { text: body.text.trim(), language: input.language };
     } catch (error) {
       throw toProviderError(error);
@@ -122,7 +129,9 @@ function fromVerbose(body: VerboseBody, forced: string | undefined): Transcripti
     text: (s.text ?? '').trim(),
     ...(typeof s.avg_logprob === 'number' ? { avgLogprob: s.avg_logprob } : {}),
   }));
-  const logprobs = (body.segments ?? []).map((s) => s.avg_logprob).filter((v): v is number => typeof v === 'number');
+  const logprobs = (body.segments ?? [])
+    .map((s) => s.avg_logprob)
+    .filter((v): v is number => typeof v === 'number');
   return {
     text: (body.text ?? segments.map((s) => s.text).join(' ')).trim(),
     language: toLanguageCode(body.language) ?? forced,
@@ -139,13 +148,25 @@ function toProviderError(error: unknown): TranscriptionProviderError {
   }
   if (error instanceof APIError) {
     if (error.status === 401 || error.status === 403) {
-      return new TranscriptionProviderError('the transcription server refused our API key (check OPENAI_API_KEY)', 502);
+      return new TranscriptionProviderError(
+        'the transcription server refused our API key (check OPENAI_API_KEY)',
+        502,
+      );
     }
-    if (error.status === 429) return new TranscriptionProviderError('the transcription service is busy or over quota; try again shortly', 503);
-    if (error.status === undefined) return new TranscriptionProviderError('the transcription server could not be reached', 503);
+    if (error.status === 429)
+      return new TranscriptionProviderError(
+        'the transcription service is busy or over quota; try again shortly',
+        503,
+      );
+    if (error.status === undefined)
+      return new TranscriptionProviderError('the transcription server could not be reached', 503);
     const message = error.message.replace(/sk-[A-Za-z0-9_-]{6,}/g, 'sk-…').slice(0, 300);
-    return new TranscriptionProviderError(`the transcription server answered ${error.status}: ${message}`, 502);
+    return new TranscriptionProviderError(
+      `the transcription server answered ${error.status}: ${message}`,
+      502,
+    );
   }
-  if (error instanceof Error && error.name === 'AbortError') return new TranscriptionProviderError('transcription was cancelled', 503);
+  if (error instanceof Error && error.name === 'AbortError')
+    return new TranscriptionProviderError('transcription was cancelled', 503);
   return new TranscriptionProviderError(error instanceof Error ? error.message : String(error), 502);
 }

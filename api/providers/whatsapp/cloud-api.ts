@@ -29,7 +29,13 @@ export function createCloudApiSender(options: CloudApiOptions): WhatsAppSender {
         response = await fetchImpl(url, {
           method: 'POST',
           headers: { Authorization: `Bearer ${options.accessToken}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body } }),
+          body: JSON.stringify({
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to,
+            type: 'text',
+            text: { preview_url: false, body },
+          }),
           signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
         });
       } catch {
@@ -43,7 +49,8 @@ export function createCloudApiSender(options: CloudApiOptions): WhatsAppSender {
       }
       const id = answer.messages?.[0]?.id;
       if (response.ok && typeof id === 'string') return { messageId: id };
-      const message = typeof answer.error?.message === 'string' ? answer.error.message : `HTTP ${response.status}`;
+      const message =
+        typeof answer.error?.message === 'string' ? answer.error.message : `HTTP ${response.status}`;
       const code = typeof answer.error?.code === 'number' ? answer.error.code : undefined;
       throw new WhatsAppSendError(`WhatsApp refused the message: ${message}`, code);
     },

@@ -19,7 +19,10 @@ function recording(plan: Array<['speech' | 'pause', number]>): Int16Array {
     for (let i = 0; i < n; i++) {
       const t = (at + i) / RATE;
       const envelope = 0.6 + 0.4 * Math.sin(2 * Math.PI * 4 * t);
-      pcm[at + i] = kind === 'speech' ? Math.round(9000 * envelope * Math.sin(2 * Math.PI * 220 * t)) : Math.round(noise());
+      pcm[at + i] =
+        kind === 'speech'
+          ? Math.round(9000 * envelope * Math.sin(2 * Math.PI * 220 * t))
+          : Math.round(noise());
     }
     at += n;
   }
@@ -107,6 +110,11 @@ describe('stitchTexts', () => {
         { text: 'Temperature 40.1.', overlapsPrevious: true },
       ]),
     ).toBe('Weight 5.4 kg, temperature 40.1.');
-    expect(stitchTexts([{ text: 'a b c', overlapsPrevious: false }, { text: 'd e', overlapsPrevious: true }])).toBe('a b c d e');
+    expect(
+      stitchTexts([
+        { text: 'a b c', overlapsPrevious: false },
+        { text: 'd e', overlapsPrevious: true },
+      ]),
+    ).toBe('a b c d e');
   });
 });

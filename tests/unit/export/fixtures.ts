@@ -1,4 +1,4 @@
-import type { ClinicalData } from '../../../shared/schemas/clinical.js';
+import type { ClinicalData } from '#shared/schemas/clinical.js';
 
 /** A short, realistic consultation. */
 export const BELLA: ClinicalData = {

@@ -4,8 +4,14 @@ import {
   buildWhatsAppMessage,
   defaultEmailSubject,
   exportLanguageOf,
-} from '../../../shared/export/messages.js';
-import { checkPhone, clickToChatUrl, COUNTRY_CODES, DEFAULT_COUNTRY_CODE, digitsOnly } from '../../../shared/export/phone.js';
+} from '#shared/export/messages.js';
+import {
+  checkPhone,
+  clickToChatUrl,
+  COUNTRY_CODES,
+  DEFAULT_COUNTRY_CODE,
+  digitsOnly,
+} from '#shared/export/phone.js';
 import { BELLA } from './fixtures.js';
 
 const now = new Date('2026-03-20T08:00:00');
@@ -42,7 +48,10 @@ describe('WhatsApp summary', () => {
   });
 
   it("uses today's date when the notes have none, and reads old-format notes", () => {
-    const text = buildWhatsAppMessage({ patientName: 'Max', chiefComplaint: 'Limping', diagnosis: 'Sprain', treatment: 'Rest' }, { language: 'en', now });
+    const text = buildWhatsAppMessage(
+      { patientName: 'Max', chiefComplaint: 'Limping', diagnosis: 'Sprain', treatment: 'Rest' },
+      { language: 'en', now },
+    );
     expect(text).toContain('Date: 20/03/2026');
     expect(text).toContain('Presenting complaint: Chief Complaint: Limping');
     expect(text).toContain('Assessment: Sprain');
@@ -54,7 +63,16 @@ describe('e-mail letter and subject', () => {
   it('is a client letter with patient, species, date, assessment and plan (en)', () => {
     const text = buildEmailLetter(BELLA, { language: 'en', now, practiceName: 'Karoo Vet Clinic' });
     expect(text).toMatch(/^Dear Mrs van der Merwe,/);
-    for (const line of ['Patient: Bella Rose', 'Species: Dogs', 'Date: 14/03/2026', 'Assessment:', '- Prognosis good', 'Plan:', '- Return sooner if vomiting continues', 'Kind regards,\nKaroo Vet Clinic']) {
+    for (const line of [
+      'Patient: Bella Rose',
+      'Species: Dogs',
+      'Date: 14/03/2026',
+      'Assessment:',
+      '- Prognosis good',
+      'Plan:',
+      '- Return sooner if vomiting continues',
+      'Kind regards,\nKaroo Vet Clinic',
+    ]) {
       expect(text).toContain(line);
     }
   });
@@ -62,7 +80,13 @@ describe('e-mail letter and subject', () => {
   it('is in Afrikaans when asked', () => {
     const text = buildEmailLetter({ ...BELLA, clientName: '' }, { language: 'af', now });
     expect(text).toMatch(/^Beste Kliënt,/);
-    for (const line of ['Pasiënt: Bella Rose', 'Spesie: Dogs', 'Datum: 14/03/2026', 'Beoordeling:', 'Vriendelike groete,']) {
+    for (const line of [
+      'Pasiënt: Bella Rose',
+      'Spesie: Dogs',
+      'Datum: 14/03/2026',
+      'Beoordeling:',
+      'Vriendelike groete,',
+    ]) {
       expect(text).toContain(line);
     }
   });
@@ -90,7 +114,11 @@ describe('WhatsApp phone numbers', () => {
 
   it('strips non-digits and the trunk zero, and checks the E.164 length per country', () => {
     expect(digitsOnly(' (082) 123-4567 ')).toBe('0821234567');
-    expect(checkPhone('+27', '082 123 4567')).toEqual({ ok: true, e164Digits: '27821234567', national: '821234567' });
+    expect(checkPhone('+27', '082 123 4567')).toEqual({
+      ok: true,
+      e164Digits: '27821234567',
+      national: '821234567',
+    });
     expect(checkPhone('+27', '82 123 4567')).toMatchObject({ ok: true, e164Digits: '27821234567' });
     expect(checkPhone('+1', '(415) 555-0123')).toMatchObject({ ok: true, e164Digits: '14155550123' });
     expect(checkPhone('+44', '07700 900123')).toMatchObject({ ok: true, e164Digits: '447700900123' });
@@ -101,6 +129,8 @@ describe('WhatsApp phone numbers', () => {
   });
 
   it('builds the wa.me click-to-chat link with the text encoded', () => {
-    expect(clickToChatUrl('27821234567', 'Hi & bye\n•')).toBe('https://wa.me/27821234567?text=Hi%20%26%20bye%0A%E2%80%A2');
+    expect(clickToChatUrl('27821234567', 'Hi & bye\n•')).toBe(
+      'https://wa.me/27821234567?text=Hi%20%26%20bye%0A%E2%80%A2',
+    );
   });
 });

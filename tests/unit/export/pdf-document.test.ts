@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderPdf } from '../../../api/pdf/render.js';
-import { pdfFileName } from '../../../shared/export/messages.js';
-import { consultationPdfDocument, PDF_MARGIN, PDF_TITLE } from '../../../shared/export/pdf-document.js';
+import { pdfFileName } from '#shared/export/messages.js';
+import { consultationPdfDocument, PDF_MARGIN, PDF_TITLE } from '#shared/export/pdf-document.js';
 import { BELLA, longNotes } from './fixtures.js';
 
 const artifacts = path.resolve('tests/.artifacts');
@@ -55,8 +55,13 @@ describe('consultation PDF (shared/export/pdf-document.ts)', () => {
       const text = pdfText(pdf, page);
       expect(text).toContain(`Page ${page} of ${pages}`);
       // A page starts with a whole bullet or a section heading, never the tail of a wrapped bullet.
-      const firstLine = text.split('\n').find((line) => line.trim() !== '')!.trim();
-      expect(firstLine).toMatch(/^(VeldVet Consultation Record|(History|Finding|Assessment|Plan item) \d+:|[A-Z]+ \([SOAP]\))/);
+      const firstLine = text
+        .split('\n')
+        .find((line) => line.trim() !== '')!
+        .trim();
+      expect(firstLine).toMatch(
+        /^(VeldVet Consultation Record|(History|Finding|Assessment|Plan item) \d+:|[A-Z]+ \([SOAP]\))/,
+      );
     }
     // Every bullet arrives whole: pdfmake breaks between lines, so nothing is lost at a page edge.
     const all = pdfText(pdf).replace(/\s+/g, ' ');
@@ -65,14 +70,30 @@ describe('consultation PDF (shared/export/pdf-document.ts)', () => {
 
     fs.mkdirSync(artifacts, { recursive: true });
     fs.writeFileSync(path.join(artifacts, 'export-long.pdf'), pdf);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', path.join(artifacts, 'export-long.pdf'), path.join(artifacts, 'export-long-page')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '2',
+      path.join(artifacts, 'export-long.pdf'),
+      path.join(artifacts, 'export-long-page'),
+    ]);
     expect(fs.existsSync(path.join(artifacts, 'export-long-page-1.png'))).toBe(true);
   });
 
   it('converts old-format notes before rendering', async () => {
     const pdf = await renderPdf(
       consultationPdfDocument(
-        { patientName: 'Max', chiefComplaint: 'Limping', examination: 'Swollen left carpus', diagnosis: 'Sprain', treatment: 'Rest' },
+        {
+          patientName: 'Max',
+          chiefComplaint: 'Limping',
+          examination: 'Swollen left carpus',
+          diagnosis: 'Sprain',
+          treatment: 'Rest',
+        },
         { generatedAt },
       ),
     );

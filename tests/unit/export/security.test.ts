@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createSecretBox, lazySecretBox, parseEncryptionKey, SecretKeyUnavailableError } from '../../../api/security/secret-box.js';
+import {
+  createSecretBox,
+  lazySecretBox,
+  parseEncryptionKey,
+  SecretKeyUnavailableError,
+} from '../../../api/security/secret-box.js';
 import { checkSmtpHost, isNonPublicAddress, SmtpHostRefused } from '../../../api/security/smtp-host-guard.js';
 
 describe('secret box (AES-256-GCM)', () => {
@@ -38,7 +43,9 @@ describe('secret box (AES-256-GCM)', () => {
     const sealed = lazySecretBox({ NODE_ENV: 'test', dataDir }).seal('pw');
     expect(fs.existsSync(path.join(dataDir, 'settings-encryption.key'))).toBe(true);
     expect(lazySecretBox({ NODE_ENV: 'test', dataDir }).open(sealed)).toBe('pw');
-    expect(() => lazySecretBox({ NODE_ENV: 'production', dataDir }).seal('pw')).toThrow(SecretKeyUnavailableError);
+    expect(() => lazySecretBox({ NODE_ENV: 'production', dataDir }).seal('pw')).toThrow(
+      SecretKeyUnavailableError,
+    );
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
@@ -47,7 +54,19 @@ describe('SMTP host guard', () => {
   const lookup = (answers: Record<string, string[]>) => async (host: string) => answers[host] ?? [];
 
   it('classifies loopback, private, link-local and mapped addresses as non-public', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ]) {
       expect(isNonPublicAddress(address), address).toBe(true);
     }
     for (const address of ['8.8.8.8', '196.25.1.1', '2001:4860:4860::8888']) {
@@ -56,7 +75,10 @@ describe('SMTP host guard', () => {
   });
 
   it('refuses private addresses and names resolving to them, and ports other than 25/465/587/2525', async () => {
-    const options = { allowPrivate: false, lookup: lookup({ 'mail.example.co.za': ['196.25.1.1'], 'sneaky.example': ['127.0.0.1'] }) };
+    const options = {
+      allowPrivate: false,
+      lookup: lookup({ 'mail.example.co.za': ['196.25.1.1'], 'sneaky.example': ['127.0.0.1'] }),
+    };
     await expect(checkSmtpHost('mail.example.co.za', 587, options)).resolves.toBe('196.25.1.1');
     await expect(checkSmtpHost('sneaky.example', 587, options)).rejects.toBeInstanceOf(SmtpHostRefused);
     await expect(checkSmtpHost('10.0.0.5', 25, options)).rejects.toThrow(/private or local/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findNotifiable, mentionsIn, summariseNotifiable } from '../../../shared/farm/notifiable';
+import { findNotifiable, mentionsIn, summariseNotifiable } from '#shared/farm/notifiable';
 
 const ids = (text: string) => mentionsIn(text).map((m) => `${m.disease.id}:${m.status}`);
 const notes = (parts: Partial<Record<'subjective' | 'objective' | 'assessment' | 'plan', string>>) => ({

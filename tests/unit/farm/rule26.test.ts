@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRule26, missingRule26 } from '../../../shared/farm/rule26';
+import { checkRule26, missingRule26 } from '#shared/farm/rule26';
 
 const base = { subjective: '', objective: '', assessment: '', plan: '' };
 

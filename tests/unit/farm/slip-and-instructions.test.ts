@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildClientInstructions,
-  instructionsText,
-  plainWords,
-} from '../../../shared/farm/client-instructions';
-import { buildWithdrawalSlip, slipSummary, slipText } from '../../../shared/farm/slip';
-import { findNotifiable, summariseNotifiable } from '../../../shared/farm/notifiable';
-import { stateVetReport } from '../../../shared/farm/state-vet-report';
-import { lexicon } from '../../../shared/notes/lexicon';
-import { findTerms } from '../../../shared/notes/text';
+import { buildClientInstructions, instructionsText, plainWords } from '#shared/farm/client-instructions';
+import { buildWithdrawalSlip, slipSummary, slipText } from '#shared/farm/slip';
+import { findNotifiable, summariseNotifiable } from '#shared/farm/notifiable';
+import { stateVetReport } from '#shared/farm/state-vet-report';
+import { lexicon } from '#shared/notes/lexicon';
+import { findTerms } from '#shared/notes/text';
 
 const farmNotes = {
   consultationDate: '02/03/2026',

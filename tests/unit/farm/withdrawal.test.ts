@@ -8,7 +8,7 @@ import {
   statedPeriodsIn,
   usableFrom,
   visitInstant,
-} from '../../../shared/farm/withdrawal';
+} from '#shared/farm/withdrawal';
 
 describe('usableFrom: dates on the Africa/Johannesburg calendar', () => {
   it('a treatment at 22:30 UTC is the next day in South Africa (SAST = UTC+2)', () => {

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatShortDuration,
-  formatTimer,
-  recordingMetadata,
-} from '../../../shared/format/recording-metadata.js';
+import { formatShortDuration, formatTimer, recordingMetadata } from '#shared/format/recording-metadata.js';
 
 describe('recording metadata formats (spec section 9)', () => {
   it('formats DD/MM/YYYY, HH:MM and MM:SS', () => {

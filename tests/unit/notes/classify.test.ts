@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifyUtterances,
-  detectLanguage,
-  headerSection,
-  splitUtterances,
-} from '../../../shared/notes/index.js';
+import { classifyUtterances, detectLanguage, headerSection, splitUtterances } from '#shared/notes/index.js';
 import {
   cueScores,
   inferSpeaker,
@@ -12,7 +7,7 @@ import {
   isRecordingControl,
   isSmallTalk,
   stripOpeners,
-} from '../../../shared/notes/classify.js';
+} from '#shared/notes/classify.js';
 
 /** Section (or null) of every utterance of a transcript, keyed by its text. */
 function sections(transcript: string): Record<string, string | null> {

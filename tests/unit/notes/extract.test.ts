@@ -5,8 +5,8 @@ import {
   isSupported,
   normaliseDoses,
   supportRatio,
-} from '../../../shared/notes/index.js';
-import { ExtractResponseSchema } from '../../../shared/schemas/clinical.js';
+} from '#shared/notes/index.js';
+import { ExtractResponseSchema } from '#shared/schemas/clinical.js';
 
 const DICTATION = [
   'Okay, recording. Um, notes for Biscuit.',

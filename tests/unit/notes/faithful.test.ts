@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { extractClinicalNotes, splitUtterances } from '../../../shared/notes/index.js';
-import { animalIdIn } from '../../../shared/notes/animals.js';
-import { mergeDuplicates, type DraftBullet } from '../../../shared/notes/bullets.js';
-import { checkPlanSafety, phoneticKey } from '../../../shared/notes/safety.js';
-import { MAX_UTTERANCE_WORDS } from '../../../shared/notes/split.js';
-import type { ExtractResponse } from '../../../shared/schemas/clinical.js';
-import { ExtractResponseSchema } from '../../../shared/schemas/clinical.js';
+import { extractClinicalNotes, splitUtterances } from '#shared/notes/index.js';
+import { animalIdIn } from '#shared/notes/animals.js';
+import { mergeDuplicates, type DraftBullet } from '#shared/notes/bullets.js';
+import { checkPlanSafety, phoneticKey } from '#shared/notes/safety.js';
+import { MAX_UTTERANCE_WORDS } from '#shared/notes/split.js';
+import type { ExtractResponse } from '#shared/schemas/clinical.js';
+import { ExtractResponseSchema } from '#shared/schemas/clinical.js';
 
 /**
  * Issue 16's failure kinds, each written as a rule over generated sentences (several findings, species,

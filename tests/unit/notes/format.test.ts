@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bulletLines, isNewFormat, toSoapFormat } from '../../../shared/notes/index.js';
-import { notesAsText, summariseNotes } from '../../../shared/notes/summary.js';
+import { bulletLines, isNewFormat, toSoapFormat } from '#shared/notes/index.js';
+import { notesAsText, summariseNotes } from '#shared/notes/summary.js';
 
 describe('isNewFormat', () => {
   it('is true when any of subjective, objective, assessment or plan has text', () => {

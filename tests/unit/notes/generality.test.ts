@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { extractClinicalNotes } from '../../../shared/notes/index.js';
-import type { ClinicalData, PreConsultationData } from '../../../shared/schemas/clinical.js';
+import { extractClinicalNotes } from '#shared/notes/index.js';
+import type { ClinicalData, PreConsultationData } from '#shared/schemas/clinical.js';
 
 /**
  * Consultation scripts written for this module (not the dev set the rules were tuned on), in the format of

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { HerdVisitNotesSchema, animalLabel, tagKey } from '../../../shared/schemas/herd';
+import { HerdVisitNotesSchema, animalLabel, tagKey } from '#shared/schemas/herd';
 import {
   assignHerdSentences,
   eweHomophones,
   extractHerdVisit,
   herdSentences,
   treatmentLine,
-} from '../../../shared/notes/herd';
-import { animalsIn, spokenNumber } from '../../../shared/notes/herd-ids';
-import { treatmentsIn } from '../../../shared/notes/herd-treatments';
+} from '#shared/notes/herd';
+import { animalsIn, spokenNumber } from '#shared/notes/herd-ids';
+import { treatmentsIn } from '#shared/notes/herd-treatments';
 
 const tags = (sentence: string) => animalsIn(sentence).mentions.map((m) => `${m.kind ?? ''} ${m.tag}`.trim());
 

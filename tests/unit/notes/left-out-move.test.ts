@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asBullet, moveLeftOutLine } from '../../../web/src/features/review/model/left-out.js';
-import type { ClinicalData, LeftOutLine } from '../../../shared/schemas/clinical.js';
+import type { ClinicalData, LeftOutLine } from '#shared/schemas/clinical.js';
 
 const notes: ClinicalData = {
   patientName: 'Bella',

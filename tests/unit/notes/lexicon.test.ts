@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lexicon } from '../../../shared/notes/lexicon.js';
-import drugs from '../../../shared/notes/lexicon/drugs.json' with { type: 'json' };
+import { lexicon } from '#shared/notes/lexicon.js';
+import drugs from '#shared/notes/lexicon/drugs.json' with { type: 'json' };
 
 describe('lexicon data files', () => {
   it('load through a JSON import and validate', () => {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  extractVitals,
-  normaliseDoses,
-  numberWordsToDigits,
-  parseNumberWords,
-} from '../../../shared/notes/index.js';
+import { extractVitals, normaliseDoses, numberWordsToDigits, parseNumberWords } from '#shared/notes/index.js';
 
 describe('number words', () => {
   it('parses English and Afrikaans numbers, compounds and decimals', () => {

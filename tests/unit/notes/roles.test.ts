@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyUtterances, splitUtterances } from '../../../shared/notes/index.js';
-import { answerSection, isQuestion, statesMeasurement } from '../../../shared/notes/classify.js';
+import { classifyUtterances, splitUtterances } from '#shared/notes/index.js';
+import { answerSection, isQuestion, statesMeasurement } from '#shared/notes/classify.js';
 
 /**
  * General rules of role, tense, modality and units (issue 16's kinds of miss on unseen consultations), each

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlanSafety, inferSpecies } from '../../../shared/notes/index.js';
+import { checkPlanSafety, inferSpecies } from '#shared/notes/index.js';
 
 const kinds = (plan: string, species?: Parameters<typeof checkPlanSafety>[1]) =>
   checkPlanSafety(plan, species).map((f) => f.kind);

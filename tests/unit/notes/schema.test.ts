@@ -6,7 +6,7 @@ import {
   PreConsultationDataSchema,
   RecordingMetadataSchema,
   SPECIES,
-} from '../../../shared/schemas/clinical.js';
+} from '#shared/schemas/clinical.js';
 
 describe('clinical schemas', () => {
   it('export the spec option lists in order', () => {

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { lexicon, SOAP_KEYS } from '../../../shared/notes/lexicon.js';
-import { leftOutLexicon } from '../../../shared/notes/model.js';
-import { compileTerms, findTerms, hasTerm, type TermMatch } from '../../../shared/notes/text.js';
+import { lexicon, SOAP_KEYS } from '#shared/notes/lexicon.js';
+import { leftOutLexicon } from '#shared/notes/model.js';
+import { compileTerms, findTerms, hasTerm, type TermMatch } from '#shared/notes/text.js';
 
 /**
  * findTerms and hasTerm look terms up by their openings instead of running the large alternation (speed);

@@ -38,7 +38,12 @@ describe('recorder state machine', () => {
   it('returns to recorded with the error shown when processing fails, keeping the recording', () => {
     const processing = { ...inStatus('processing'), selectedRecordingId: 'abc', elapsedSeconds: 42 };
     const state = recorderReducer(processing, { type: 'PROCESS_FAILED', error: 'Transcription failed' });
-    expect(state).toMatchObject({ status: 'recorded', error: 'Transcription failed', selectedRecordingId: 'abc', elapsedSeconds: 42 });
+    expect(state).toMatchObject({
+      status: 'recorded',
+      error: 'Transcription failed',
+      selectedRecordingId: 'abc',
+      elapsedSeconds: 42,
+    });
   });
 
   it('keeps the state but shows the message when processing is blocked', () => {
@@ -48,14 +53,23 @@ describe('recorder state machine', () => {
 
   it('clears everything on New Recording from recorded or complete', () => {
     for (const status of ['recorded', 'complete'] as const) {
-      const state = recorderReducer({ ...inStatus(status), selectedRecordingId: 'x', elapsedSeconds: 9 }, { type: 'RESET' });
+      const state = recorderReducer(
+        { ...inStatus(status), selectedRecordingId: 'x', elapsedSeconds: 9 },
+        { type: 'RESET' },
+      );
       expect(state).toEqual(initialRecorderState);
     }
   });
 
   it('selects a local recording as complete when it has notes or a transcript, else recorded', () => {
     const select = (has: boolean) =>
-      recorderReducer(initialRecorderState, { type: 'SELECT', id: 'r1', hasNotesOrTranscript: has, durationSeconds: 61, startedAt: at });
+      recorderReducer(initialRecorderState, {
+        type: 'SELECT',
+        id: 'r1',
+        hasNotesOrTranscript: has,
+        durationSeconds: 61,
+        startedAt: at,
+      });
     expect(select(true)).toMatchObject({ status: 'complete', selectedRecordingId: 'r1', elapsedSeconds: 61 });
     expect(select(false)).toMatchObject({ status: 'recorded', selectedRecordingId: 'r1' });
   });
@@ -67,12 +81,18 @@ describe('recorder state machine', () => {
   });
 
   it('goes back to ready with the message when capture fails', () => {
-    const state = recorderReducer(inStatus('recording'), { type: 'CAPTURE_FAILED', error: 'Recording failed - no audio data captured' });
+    const state = recorderReducer(inStatus('recording'), {
+      type: 'CAPTURE_FAILED',
+      error: 'Recording failed - no audio data captured',
+    });
     expect(state).toMatchObject({ status: 'ready', error: 'Recording failed - no audio data captured' });
   });
 
   it('starting clears an old error and resets the timer', () => {
-    const state = recorderReducer({ ...initialRecorderState, error: 'old', elapsedSeconds: 12 }, { type: 'START', at });
+    const state = recorderReducer(
+      { ...initialRecorderState, error: 'old', elapsedSeconds: 12 },
+      { type: 'START', at },
+    );
     expect(state).toMatchObject({ error: null, elapsedSeconds: 0, status: 'recording' });
   });
 
@@ -87,7 +107,10 @@ describe('recorder state machine', () => {
     [{ type: 'PROCESS_SUCCEEDED' }, ['ready', 'recording', 'paused', 'recorded', 'complete']],
     [{ type: 'PROCESS_FAILED', error: 'x' }, ['ready', 'recording', 'paused', 'recorded', 'complete']],
     [{ type: 'RESET' }, ['ready', 'recording', 'paused', 'processing']],
-    [{ type: 'SELECT', id: 'r', hasNotesOrTranscript: true, durationSeconds: 1, startedAt: at }, ['recording', 'paused', 'processing']],
+    [
+      { type: 'SELECT', id: 'r', hasNotesOrTranscript: true, durationSeconds: 1, startedAt: at },
+      ['recording', 'paused', 'processing'],
+    ],
   ];
   it.each(guards)('ignores %o in the wrong states', (event, statuses) => {
     for (const status of statuses) {

@@ -20,7 +20,9 @@ describe('farm mode segmentation', () => {
       { id: 'b', segmentNumber: 2, totalSegments: 3, parentRecordingId: 'a' },
       { id: 'c', segmentNumber: 3, totalSegments: 3, parentRecordingId: 'a' },
     ]);
-    expect(linkSegments(['solo'])).toEqual([{ id: 'solo', segmentNumber: 1, totalSegments: 1, parentRecordingId: undefined }]);
+    expect(linkSegments(['solo'])).toEqual([
+      { id: 'solo', segmentNumber: 1, totalSegments: 1, parentRecordingId: undefined },
+    ]);
   });
 
   it('names the segment in the banner', () => {

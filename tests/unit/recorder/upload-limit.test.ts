@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioTooLargeMessage } from '../../../shared/format/audio-limit.js';
+import { audioTooLargeMessage } from '#shared/format/audio-limit.js';
 import type { LocalRecording } from '../../../web/src/data/local-recording.js';
 import { processRecording, ProcessingError } from '../../../web/src/data/processing/process-recording.js';
 

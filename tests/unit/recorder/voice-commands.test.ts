@@ -29,7 +29,8 @@ describe('voice command conditions', () => {
     expect(voiceAction('start', 'ready')).toEqual({ kind: 'run', command: 'start' });
     expect(voiceAction('start', 'recorded')).toEqual({ kind: 'reset-then-start', delayMs: 100 });
     expect(voiceAction('start', 'complete')).toEqual({ kind: 'reset-then-start', delayMs: 100 });
-    for (const s of ['recording', 'paused', 'processing'] as const) expect(voiceAction('start', s).kind).toBe('ignore');
+    for (const s of ['recording', 'paused', 'processing'] as const)
+      expect(voiceAction('start', s).kind).toBe('ignore');
   });
 
   it.each([
@@ -41,7 +42,9 @@ describe('voice command conditions', () => {
     ['save', ['recorded', 'complete']],
   ] as const)('%s is honoured only in %o', (command, allowed) => {
     for (const status of ['ready', 'recording', 'paused', 'recorded', 'processing', 'complete'] as const) {
-      expect(voiceAction(command, status).kind).toBe((allowed as readonly string[]).includes(status) ? 'run' : 'ignore');
+      expect(voiceAction(command, status).kind).toBe(
+        (allowed as readonly string[]).includes(status) ? 'run' : 'ignore',
+      );
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HerdVisitNotesSchema, animalLabel, type HerdVisitNotes } from '../../../shared/schemas/herd';
+import { HerdVisitNotesSchema, animalLabel, type HerdVisitNotes } from '#shared/schemas/herd';
 import {
   GROUP_KEY,
   addAnimal,
@@ -26,7 +26,13 @@ const visit: HerdVisitNotes = {
       notes: { ...empty, objective: 'FAMACHA 4\nBottle jaw', plan: 'Oxytetracycline 20 mg/kg IM' },
       treatments: [{ product: 'oxytetracycline', dose: '20 mg/kg', route: 'IM', animalCount: 1 }],
     },
-    { key: 'tag:232', tag: '232', kind: 'Ewe', notes: { ...empty, objective: 'Lame left fore' }, treatments: [] },
+    {
+      key: 'tag:232',
+      tag: '232',
+      kind: 'Ewe',
+      notes: { ...empty, objective: 'Lame left fore' },
+      treatments: [],
+    },
   ],
 };
 const labels = (v: HerdVisitNotes) => v.animals.map((a) => animalLabel(a));
@@ -86,8 +92,12 @@ describe('herd review model', () => {
     expect(new Set(added.animals.map((a) => a.key)).size).toBe(3);
     expect(addAnimal(visit, '231', 'Ewe').ok).toBe(false);
     expect(addAnimal(visit, '', '').ok).toBe(false);
-    expect(setNotes(visit, GROUP_KEY, 'plan', 'Recheck in 14 days').group.notes.plan).toBe('Recheck in 14 days');
-    expect(setNotes(visit, 'tag:232', 'assessment', 'Foot rot').animals[1]?.notes.assessment).toBe('Foot rot');
+    expect(setNotes(visit, GROUP_KEY, 'plan', 'Recheck in 14 days').group.notes.plan).toBe(
+      'Recheck in 14 days',
+    );
+    expect(setNotes(visit, 'tag:232', 'assessment', 'Foot rot').animals[1]?.notes.assessment).toBe(
+      'Foot rot',
+    );
     expect(herdFingerprint(visit)).not.toBe(herdFingerprint(setNotes(visit, 'tag:232', 'plan', 'x')));
     // Every edit keeps a split the server accepts.
     expect(HerdVisitNotesSchema.safeParse(added).success).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClinicalData } from '../../../shared/schemas/clinical.js';
+import type { ClinicalData } from '#shared/schemas/clinical.js';
 import {
   applyDraft,
   bulletsOf,
@@ -43,11 +43,16 @@ describe('notes draft', () => {
     expect(isDraftDirty(notes, draft)).toBe(false);
     // Blank lines and trailing spaces do not change the bullets, so they are not an edit.
     expect(isDraftDirty(notes, { ...draft, objective: 'Temp 39.8 °C  \n\n' })).toBe(false);
-    expect(isDraftDirty(notes, { ...draft, plan: 'Oxytetracycline LA 10 mg/kg IM\nRecheck in 3 days' })).toBe(true);
+    expect(isDraftDirty(notes, { ...draft, plan: 'Oxytetracycline LA 10 mg/kg IM\nRecheck in 3 days' })).toBe(
+      true,
+    );
   });
 
   it('Save Changes keeps the header fields and stores the bullets without blank lines', () => {
-    const saved = applyDraft(notes, { ...startDraft(notes), assessment: 'Foot abscess  \n\n  \nGuarded prognosis' });
+    const saved = applyDraft(notes, {
+      ...startDraft(notes),
+      assessment: 'Foot abscess  \n\n  \nGuarded prognosis',
+    });
     expect(saved.patientName).toBe('Bessie');
     expect(saved.consultationDate).toBe('01/03/2025');
     expect(saved.assessment).toBe('Foot abscess\nGuarded prognosis');
@@ -55,7 +60,12 @@ describe('notes draft', () => {
   });
 
   it('shows old-format notes through the shared conversion', () => {
-    const shown = displayNotes({ chiefComplaint: 'Coughing', history: '2 weeks', diagnosis: 'Bronchitis', treatment: 'Doxycycline' });
+    const shown = displayNotes({
+      chiefComplaint: 'Coughing',
+      history: '2 weeks',
+      diagnosis: 'Bronchitis',
+      treatment: 'Doxycycline',
+    });
     expect(shown).toMatchObject({
       subjective: 'Chief Complaint: Coughing\n\nHistory: 2 weeks',
       assessment: 'Bronchitis',
@@ -74,7 +84,16 @@ describe('notes draft', () => {
 
 describe('transcript highlight', () => {
   it('merges overlapping spans and splits the text into marked and plain pieces', () => {
-    expect(normaliseRanges([{ start: 5, end: 9 }, { start: 0, end: 3 }, { start: 7, end: 12 }], 10)).toEqual([
+    expect(
+      normaliseRanges(
+        [
+          { start: 5, end: 9 },
+          { start: 0, end: 3 },
+          { start: 7, end: 12 },
+        ],
+        10,
+      ),
+    ).toEqual([
       { start: 0, end: 3 },
       { start: 5, end: 10 },
     ]);

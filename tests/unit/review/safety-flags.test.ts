@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BulletEvidence, ClinicalData, SafetyFlag } from '../../../shared/schemas/clinical.js';
+import type { BulletEvidence, ClinicalData, SafetyFlag } from '#shared/schemas/clinical.js';
 import {
   evidenceFor,
   flagKey,
@@ -24,7 +24,12 @@ const doseFlag: SafetyFlag = {
   line: 0,
   drug: 'Oxytetracycline',
 };
-const withdrawalFlag: SafetyFlag = { ...doseFlag, kind: 'missing-withdrawal-period', severity: 'warning', message: 'No withdrawal' };
+const withdrawalFlag: SafetyFlag = {
+  ...doseFlag,
+  kind: 'missing-withdrawal-period',
+  severity: 'warning',
+  message: 'No withdrawal',
+};
 
 describe('safety flag acknowledgement rules', () => {
   const flags = toReviewFlags([doseFlag, withdrawalFlag, { ...doseFlag, line: 7 }], notes);
@@ -50,7 +55,10 @@ describe('safety flag acknowledgement rules', () => {
   });
 
   it('keys flags by what they say about which text, not by line number', () => {
-    const [again] = toReviewFlags([{ ...doseFlag, line: 2 }], { ...notes, plan: 'a\nb\nOxytetracycline LA 80 mg/kg IM once' });
+    const [again] = toReviewFlags([{ ...doseFlag, line: 2 }], {
+      ...notes,
+      plan: 'a\nb\nOxytetracycline LA 80 mg/kg IM once',
+    });
     expect(flagKey(again!)).toBe(flagKey(flags[0]!));
     expect(flagKey(flags[0]!)).not.toBe(flagKey(flags[1]!));
   });
@@ -63,7 +71,12 @@ describe('safety flag acknowledgement rules', () => {
 
 describe('bullet evidence', () => {
   const evidence: BulletEvidence[] = [
-    { section: 'assessment', line: 0, bullet: 'Pneumonia', spans: [{ start: 10, end: 30, text: 'looks like pneumonia', audioStart: 4.2, audioEnd: 6 }] },
+    {
+      section: 'assessment',
+      line: 0,
+      bullet: 'Pneumonia',
+      spans: [{ start: 10, end: 30, text: 'looks like pneumonia', audioStart: 4.2, audioEnd: 6 }],
+    },
   ];
   it('finds a bullet’s evidence by section and text; an edited bullet has none', () => {
     expect(evidenceFor(evidence, 'assessment', 'Pneumonia')?.spans[0]?.audioStart).toBe(4.2);

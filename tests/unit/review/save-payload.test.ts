@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClinicalData } from '../../../shared/schemas/clinical.js';
-import { uploadMetadataSchema } from '../../../shared/schemas/recordings.js';
+import type { ClinicalData } from '#shared/schemas/clinical.js';
+import { uploadMetadataSchema } from '#shared/schemas/recordings.js';
 import { notesFingerprint } from '../../../web/src/features/review/model/notes-draft.js';
 import {
   buildSaveMetadata,
@@ -11,12 +11,22 @@ import {
 } from '../../../web/src/features/review/model/save-payload.js';
 import { ApiError } from '../../../web/src/lib/api.js';
 
-const notes: ClinicalData = { subjective: 'Lame', objective: '', assessment: 'Abscess', plan: 'Pare the hoof' };
+const notes: ClinicalData = {
+  subjective: 'Lame',
+  objective: '',
+  assessment: 'Abscess',
+  plan: 'Pare the hoof',
+};
 const recording = {
   audioBlob: new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' }),
   recordingStartTime: '2025-03-01T08:30:00.000Z',
   recordingTime: 125.6,
-  preConsultationData: { clientName: 'Piet', species: 'Cattle' as const, consultationType: 'Farm Visit' as const, breed: '' },
+  preConsultationData: {
+    clientName: 'Piet',
+    species: 'Cattle' as const,
+    consultationType: 'Farm Visit' as const,
+    breed: '',
+  },
   transcript: 'The cow is lame.',
   segmentNumber: 2,
   totalSegments: 3,
@@ -68,14 +78,25 @@ describe('save payload', () => {
 describe('saving once per recording', () => {
   it('creates the first time, then updates with the stored id, and is saved when nothing changed', () => {
     expect(planSave({ transcript: 't' }, notes)).toEqual({ kind: 'create' });
-    const saved = { serverRecordingId: 'srv-1', serverNotesVersion: 1, serverSavedFingerprint: notesFingerprint(notes, 't'), transcript: 't' };
+    const saved = {
+      serverRecordingId: 'srv-1',
+      serverNotesVersion: 1,
+      serverSavedFingerprint: notesFingerprint(notes, 't'),
+      transcript: 't',
+    };
     expect(planSave(saved, notes)).toEqual({ kind: 'up-to-date', serverId: 'srv-1' });
-    expect(planSave(saved, { ...notes, plan: 'Pare and block' })).toEqual({ kind: 'update', serverId: 'srv-1', baseVersion: 1 });
+    expect(planSave(saved, { ...notes, plan: 'Pare and block' })).toEqual({
+      kind: 'update',
+      serverId: 'srv-1',
+      baseVersion: 1,
+    });
     expect(planSave({ ...saved, transcript: 'edited' }, notes).kind).toBe('update');
   });
 
   it('reports the server error, else the spec fallback', () => {
-    expect(saveErrorMessage(new ApiError(400, 'Missing required data to save'))).toBe('400: Missing required data to save');
+    expect(saveErrorMessage(new ApiError(400, 'Missing required data to save'))).toBe(
+      '400: Missing required data to save',
+    );
     expect(saveErrorMessage(new MissingSaveDataError())).toBe('Missing required data to save');
     expect(saveErrorMessage('boom')).toBe(SAVE_FAILED_FALLBACK);
     expect(SAVE_FAILED_FALLBACK).toBe('Failed to save to database');

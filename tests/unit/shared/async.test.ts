@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { once, onceMore, sequential } from '../../../shared/async.js';
+import { once, onceMore, sequential } from '#shared/async.js';
 
 /** A promise the test settles by hand. */
 function gate<T = void>() {

@@ -20,7 +20,9 @@ describe('normalizeClinicalText', () => {
   it('leaves thousands, lists, times and plain words alone', () => {
     expect(normalizeClinicalText('The herd of 1,500 head')).toBe('The herd of 1,500 head');
     expect(normalizeClinicalText('cows 214, 187, 305')).toBe('cows 214, 187, 305');
-    expect(normalizeClinicalText('a few kilograms of feed at 10:30')).toBe('a few kilograms of feed at 10:30');
+    expect(normalizeClinicalText('a few kilograms of feed at 10:30')).toBe(
+      'a few kilograms of feed at 10:30',
+    );
     expect(normalizeClinicalText('the point is, the comma')).toBe('the point is, the comma');
   });
 });

@@ -56,4 +56,3 @@ describe('TranscriptionService language routing', () => {
     expect(result.transcriptLanguage).toBe('af');
   });
 });
-

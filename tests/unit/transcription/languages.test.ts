@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  leansTo,
-  summarizeLanguages,
-  toLanguageCode,
-} from '../../../api/transcription/languages.js';
+import { leansTo, summarizeLanguages, toLanguageCode } from '../../../api/transcription/languages.js';
 
 describe('languages', () => {
   it('maps OpenAI language names and ISO codes to codes', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isEnglishWord } from '../../../api/transcription/english-words.js';
-import { acceptSuggestion, findMishearings, soundKey } from '../../../shared/transcript/lexicon-check.js';
+import { acceptSuggestion, findMishearings, soundKey } from '#shared/transcript/lexicon-check.js';
 
 const check = (text: string) =>
   findMishearings(text, { isWord: isEnglishWord }).map((s) => [s.heard, s.suggestion]);

@@ -75,7 +75,8 @@ beforeEach(() => {
   hits.clear();
 });
 
-const manager = (url = baseUrl) => new WhisperModelManager({ modelsDir: dir, baseUrl: url, catalog, stallTimeoutMs: 5_000 });
+const manager = (url = baseUrl) =>
+  new WhisperModelManager({ modelsDir: dir, baseUrl: url, catalog, stallTimeoutMs: 5_000 });
 
 describe('WhisperModelManager', () => {
   it('downloads a model on first use with progress, verifies its SHA-1, and reuses it afterwards', async () => {
@@ -85,7 +86,11 @@ describe('WhisperModelManager', () => {
     expect(fs.readFileSync(file).equals(payload)).toBe(true);
     expect(fs.readFileSync(`${file}.sha1`, 'utf8').trim()).toBe(sha1);
     expect(events.length).toBeGreaterThan(3);
-    expect(events.at(-1)).toEqual({ model: 'fake', receivedBytes: payload.length, totalBytes: payload.length });
+    expect(events.at(-1)).toEqual({
+      model: 'fake',
+      receivedBytes: payload.length,
+      totalBytes: payload.length,
+    });
     expect(formatProgress(events.at(-1)!)).toBe('fake 100% (3.0/3.0 MiB)');
     expect(fs.readdirSync(dir).some((f) => f.endsWith('.part'))).toBe(false);
 
@@ -122,7 +127,9 @@ describe('WhisperModelManager', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await manager(`http://127.0.0.1:${port}`).ensure('fake').catch((e: unknown) => e);
+    const error = await manager(`http://127.0.0.1:${port}`)
+      .ensure('fake')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelUnavailableError);
     expect((error as Error).message).toMatch(/Could not download Whisper model 'fake'/);
     expect((error as Error).message).toMatch(/offline/);
@@ -150,7 +157,11 @@ describe('WhisperModelManager', () => {
   });
 
   it('knows the published whisper.cpp models, multilingual unless .en', () => {
-    expect(findCatalogModel('base')).toMatchObject({ file: 'ggml-base.bin', sha1: '465707469ff3a37a2b9b8d8f89f2f99de7299dac', multilingual: true });
+    expect(findCatalogModel('base')).toMatchObject({
+      file: 'ggml-base.bin',
+      sha1: '465707469ff3a37a2b9b8d8f89f2f99de7299dac',
+      multilingual: true,
+    });
     expect(findCatalogModel('tiny.en')?.multilingual).toBe(false);
     expect(findCatalogModel('large-v3-turbo')?.file).toBe('ggml-large-v3-turbo.bin');
     expect(findCatalogModel('base-q5_1')?.file).toBe('ggml-base-q5_1.bin');

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptionInput, TranscriptionOutput, TranscriptionProvider } from '../../../api/providers/transcription/types.js';
+import type {
+  TranscriptionInput,
+  TranscriptionOutput,
+  TranscriptionProvider,
+} from '../../../api/providers/transcription/types.js';
 import { TranscriptionProviderError } from '../../../api/providers/transcription/types.js';
 import { TranscriptionService } from '../../../api/services/transcription-service.js';
 import { toneBurstsWav } from './tone-bursts.js';

@@ -4,12 +4,18 @@ import { collapseRepetitionLoops } from '../../../api/transcription/repetition-l
 describe('collapseRepetitionLoops', () => {
   it('cuts a one-word loop to three occurrences, keeping what follows', () => {
     const loop = Array.from({ length: 60 }, () => 'nenei,').join(' ');
-    expect(collapseRepetitionLoops(`Praai noti. ${loop} Hint oni want.`)).toBe('Praai noti. nenei, nenei, nenei, Hint oni want.');
+    expect(collapseRepetitionLoops(`Praai noti. ${loop} Hint oni want.`)).toBe(
+      'Praai noti. nenei, nenei, nenei, Hint oni want.',
+    );
   });
 
   it('cuts a phrase loop of several words, ignoring case and punctuation between repeats', () => {
-    const loop = Array.from({ length: 20 }, (_, i) => (i % 2 ? "nara's not the 5th." : "Nara's not the 5th")).join(' ');
-    expect(collapseRepetitionLoops(`Start ${loop} end`)).toBe("Start Nara's not the 5th nara's not the 5th. Nara's not the 5th end");
+    const loop = Array.from({ length: 20 }, (_, i) =>
+      i % 2 ? "nara's not the 5th." : "Nara's not the 5th",
+    ).join(' ');
+    expect(collapseRepetitionLoops(`Start ${loop} end`)).toBe(
+      "Start Nara's not the 5th nara's not the 5th. Nara's not the 5th end",
+    );
   });
 
   it('leaves ordinary repetition alone', () => {
@@ -36,12 +42,20 @@ describe('collapseRepetitionLoops', () => {
   });
 
   it('cuts a letter or syllable loop inside one word', () => {
-    expect(collapseRepetitionLoops(`en doctor, het i${'j'.repeat(180)} Dunkey Dr.`)).toBe('en doctor, het ijjj Dunkey Dr.');
+    expect(collapseRepetitionLoops(`en doctor, het i${'j'.repeat(180)} Dunkey Dr.`)).toBe(
+      'en doctor, het ijjj Dunkey Dr.',
+    );
     expect(collapseRepetitionLoops(`ha${'na'.repeat(40)}s ok`)).toBe('hananana' + 's ok');
   });
 
   it('leaves real words with doubled letters and ordinary numbers alone', () => {
-    for (const text of ['Goeiemôre, mevrou Venter.', 'Die koeie se uiers is geswolle.', 'Brrr, dis koud.', 'Dosis 1111 mg', 'aaaaah']) {
+    for (const text of [
+      'Goeiemôre, mevrou Venter.',
+      'Die koeie se uiers is geswolle.',
+      'Brrr, dis koud.',
+      'Dosis 1111 mg',
+      'aaaaah',
+    ]) {
       expect(collapseRepetitionLoops(text)).toBe(text);
     }
   });

@@ -5,12 +5,17 @@ import {
   isDecodingLoop,
   withTemperatureFallback,
 } from '../../../api/transcription/temperature-fallback.js';
-import type { TranscriptionInput, TranscriptionOutput, TranscriptionProvider } from '../../../api/providers/transcription/types.js';
+import type {
+  TranscriptionInput,
+  TranscriptionOutput,
+  TranscriptionProvider,
+} from '../../../api/providers/transcription/types.js';
 import { TranscriptionService } from '../../../api/services/transcription-service.js';
 import { toneBurstsWav } from './tone-bursts.js';
 
 const LOOP = `Dunkie dokter, het ${'mei '.repeat(40)}`.trim();
-const SPEECH = 'Sy temperatuur is 38.6 grade, dis normaal. Sy hartklop is 90 slae per minuut en hy weeg 52 kg.';
+const SPEECH =
+  'Sy temperatuur is 38.6 grade, dis normaal. Sy hartklop is 90 slae per minuut en hy weeg 52 kg.';
 
 describe('decoding-loop detection', () => {
   it("flags text that compresses like Whisper's loops, not ordinary speech", () => {
@@ -50,7 +55,9 @@ describe('withTemperatureFallback', () => {
 
   it('keeps the least repetitive reading when every temperature loops', async () => {
     const lesser = `Dunkie dokter, het ${'mei '.repeat(20)} en die res`;
-    const kept = await withTemperatureFallback({ text: LOOP }, (t) => Promise.resolve({ text: t === 0.6 ? lesser : LOOP }));
+    const kept = await withTemperatureFallback({ text: LOOP }, (t) =>
+      Promise.resolve({ text: t === 0.6 ? lesser : LOOP }),
+    );
     expect(isDecodingLoop(lesser)).toBe(true);
     expect(kept.text).toBe(lesser);
   });
@@ -70,8 +77,17 @@ class LoopingProvider implements TranscriptionProvider {
 describe('TranscriptionService and decoding loops', () => {
   it('reads a looping piece again, warmer, in the language it heard and with the same prompt', async () => {
     const provider = new LoopingProvider();
-    const service = new TranscriptionService(provider, { maxAudioBytes: 10_000_000, maxAudioSeconds: 600, pieceSeconds: 5, concurrency: 1, languages: ['af', 'en'] });
-    const result = await service.transcribe({ audio: toneBurstsWav(1), preConsultation: { patientName: 'Bruno' } });
+    const service = new TranscriptionService(provider, {
+      maxAudioBytes: 10_000_000,
+      maxAudioSeconds: 600,
+      pieceSeconds: 5,
+      concurrency: 1,
+      languages: ['af', 'en'],
+    });
+    const result = await service.transcribe({
+      audio: toneBurstsWav(1),
+      preConsultation: { patientName: 'Bruno' },
+    });
     expect(result.transcript).toBe(SPEECH);
     expect(provider.calls.map((c) => [c.language, c.temperature])).toEqual([
       [undefined, undefined],

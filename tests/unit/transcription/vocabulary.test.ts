@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import drugsJson from '../../../shared/notes/lexicon/drugs.json' with { type: 'json' };
+import drugsJson from '#shared/notes/lexicon/drugs.json' with { type: 'json' };
 import {
   NUMBER_STYLE,
   buildVocabularyPrompt,

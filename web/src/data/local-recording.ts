@@ -7,8 +7,8 @@ import {
   type SafetyFlag,
   type StoredClinicalData,
   type TranscriptSegment,
-} from '../../../shared/schemas/clinical.js';
-import type { HerdVisitNotes } from '../../../shared/schemas/herd.js';
+} from '#shared/schemas/clinical.js';
+import type { HerdVisitNotes } from '#shared/schemas/herd.js';
 import type { RetryState } from './processing/retry-schedule.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { ClinicalData, SafetyFlag } from '../../../shared/schemas/clinical.js';
-import { bulletLines } from '../../../shared/notes/format.js';
+import type { ClinicalData, SafetyFlag } from '#shared/schemas/clinical.js';
+import { bulletLines } from '#shared/notes/format.js';
 
 /**
  * A safety flag as kept on the local recording: the extractor's flag plus the bullet text it was raised on.

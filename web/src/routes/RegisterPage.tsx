@@ -7,7 +7,7 @@ import { useRegister } from '../features/auth/api';
 import { AuthLayout, authStyles } from '../features/auth/AuthLayout';
 import { useFormProblems } from '../features/auth/formProblems';
 import { validateRegistration, type RegistrationValues } from '../features/auth/validation';
-import { REGISTER_PASSWORD_MIN } from '../../../shared/schemas/auth-rules';
+import { REGISTER_PASSWORD_MIN } from '#shared/schemas/auth-rules';
 
 const emptyRegistration: RegistrationValues = {
   practiceName: '',

@@ -9,7 +9,7 @@ import { AuthLayout, authStyles } from '../features/auth/AuthLayout';
 import { useFormProblems } from '../features/auth/formProblems';
 import { hasResetToken, validateResetPassword } from '../features/auth/validation';
 import { toast } from '../lib/toastStore';
-import { RESET_PASSWORD_MIN } from '../../../shared/schemas/auth-rules';
+import { RESET_PASSWORD_MIN } from '#shared/schemas/auth-rules';
 
 type ResetField = 'password' | 'confirmPassword' | 'token';
 

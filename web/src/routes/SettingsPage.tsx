@@ -9,7 +9,10 @@ export function SettingsPage() {
   const settings = usePracticeSettings();
   return (
     <>
-      <PageTitle title="Practice Settings" subtitle="Your practice details and how consultation summaries are sent." />
+      <PageTitle
+        title="Practice Settings"
+        subtitle="Your practice details and how consultation summaries are sent."
+      />
       {settings.isPending ? (
         <LoadingState />
       ) : settings.isError ? (

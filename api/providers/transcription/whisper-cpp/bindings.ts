@@ -6,7 +6,10 @@ export interface WhisperCppBinding {
   transcribe(job: TranscribeJob): Promise<TranscribeJobResult>;
 }
 
-export async function openBinding(name: WhisperCppBindingName, modelFile: string): Promise<WhisperCppBinding> {
+export async function openBinding(
+  name: WhisperCppBindingName,
+  modelFile: string,
+): Promise<WhisperCppBinding> {
   return name === 'napi-rs' ? openNapiRs(modelFile) : openFugood(modelFile);
 }
 
@@ -24,7 +27,10 @@ interface NapiFullParams {
 
 interface NapiWhisperModule {
   Whisper: {
-    new (model: string, params?: { useGpu?: boolean }): { full(params: NapiFullParams, samples: Float32Array): string; readonly fullLangId: number };
+    new (
+      model: string,
+      params?: { useGpu?: boolean },
+    ): { full(params: NapiFullParams, samples: Float32Array): string; readonly fullLangId: number };
     lang(id: number): string | null;
   };
   WhisperFullParams: new (strategy: number) => NapiFullParams;
@@ -38,7 +44,11 @@ async function openNapiRs(modelFile: string): Promise<WhisperCppBinding> {
     transcribe(job) {
       // Beam search uses whisper.cpp's default width (5); the binding does not expose it. Its segment and
       // progress callbacks cannot fire while `full` blocks this thread, so the text comes back whole.
-      const params = new binding.WhisperFullParams(job.beamSize > 1 ? binding.WhisperSamplingStrategy.BeamSearch : binding.WhisperSamplingStrategy.Greedy);
+      const params = new binding.WhisperFullParams(
+        job.beamSize > 1
+          ? binding.WhisperSamplingStrategy.BeamSearch
+          : binding.WhisperSamplingStrategy.Greedy,
+      );
       params.nThreads = job.threads;
       params.language = job.language;
       params.temperature = job.temperature;
@@ -47,7 +57,10 @@ async function openNapiRs(modelFile: string): Promise<WhisperCppBinding> {
       params.printTimestamps = false;
       if (job.prompt) params.initialPrompt = job.prompt;
       const text = whisper.full(params, toFloat32(job.pcm));
-      return Promise.resolve({ text: text.trim(), language: toLanguageCode(binding.Whisper.lang(whisper.fullLangId)) });
+      return Promise.resolve({
+        text: text.trim(),
+        language: toLanguageCode(binding.Whisper.lang(whisper.fullLangId)),
+      });
     },
   };
 }
@@ -72,7 +85,13 @@ interface FugoodContext {
       beamSize?: number;
       bestOf?: number;
     },
-  ): { promise: Promise<{ language?: string; result: string; segments: Array<{ text: string; t0: number; t1: number }> }> };
+  ): {
+    promise: Promise<{
+      language?: string;
+      result: string;
+      segments: Array<{ text: string; t0: number; t1: number }>;
+    }>;
+  };
 }
 
 async function openFugood(modelFile: string): Promise<WhisperCppBinding> {
@@ -85,7 +104,10 @@ async function openFugood(modelFile: string): Promise<WhisperCppBinding> {
   return {
     async transcribe(job) {
       // The addon reads 16-bit PCM from an ArrayBuffer: hand it exactly this piece's samples.
-      const audio = job.pcm.buffer.slice(job.pcm.byteOffset, job.pcm.byteOffset + job.pcm.byteLength) as ArrayBuffer;
+      const audio = job.pcm.buffer.slice(
+        job.pcm.byteOffset,
+        job.pcm.byteOffset + job.pcm.byteLength,
+      ) as ArrayBuffer;
       const result = await context.transcribeData(audio, {
         language: job.language,
         maxThreads: job.threads,

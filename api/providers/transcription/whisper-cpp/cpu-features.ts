@@ -9,7 +9,12 @@ const NAPI_RS_X86_FLAGS = ['avx2', 'fma', 'f16c'];
 export function cpuFlags(cpuinfo: string | null = readCpuinfo()): Set<string> | null {
   const line = cpuinfo?.split('\n').find((l) => /^flags\s*:/.test(l));
   if (!line) return null;
-  return new Set(line.slice(line.indexOf(':') + 1).trim().split(/\s+/));
+  return new Set(
+    line
+      .slice(line.indexOf(':') + 1)
+      .trim()
+      .split(/\s+/),
+  );
 }
 
 function readCpuinfo(): string | null {
@@ -27,9 +32,16 @@ function readCpuinfo(): string | null {
  */
 export function chooseBinding(
   preference: WhisperCppBindingName | 'auto',
-  platform: { arch: string; os: string; flags: Set<string> | null } = { arch: process.arch, os: os.platform(), flags: cpuFlags() },
+  platform: { arch: string; os: string; flags: Set<string> | null } = {
+    arch: process.arch,
+    os: os.platform(),
+    flags: cpuFlags(),
+  },
 ): WhisperCppBindingName {
   if (preference !== 'auto') return preference;
-  if (platform.os !== 'linux' || platform.arch !== 'x64') return platform.os === 'darwin' ? 'napi-rs' : 'fugood';
-  return platform.flags && NAPI_RS_X86_FLAGS.every((flag) => platform.flags!.has(flag)) ? 'napi-rs' : 'fugood';
+  if (platform.os !== 'linux' || platform.arch !== 'x64')
+    return platform.os === 'darwin' ? 'napi-rs' : 'fugood';
+  return platform.flags && NAPI_RS_X86_FLAGS.every((flag) => platform.flags!.has(flag))
+    ? 'napi-rs'
+    : 'fugood';
 }

@@ -37,7 +37,8 @@ export class WhisperCppHostProcess {
     // Checked after the (possibly slow) model load: an abort during it fired before anyone listened.
     if (signal?.aborted) throw new TranscriptionProviderError('transcription was cancelled', 503);
     const child = this.child;
-    if (!child?.connected) throw new TranscriptionProviderError('the whisper.cpp engine stopped; please try again', 503);
+    if (!child?.connected)
+      throw new TranscriptionProviderError('the whisper.cpp engine stopped; please try again', 503);
     const id = this.nextId++;
     return new Promise<TranscribeJobResult>((resolve, reject) => {
       // A cancelled piece cannot be interrupted inside whisper.cpp: the host is stopped and restarts on
@@ -53,7 +54,10 @@ export class WhisperCppHostProcess {
         reject: (error) => (settle(), reject(error)),
       });
       child.send({ type: 'transcribe', job: { ...job, id } }, (error) => {
-        if (error) this.pending.get(id)?.reject(new TranscriptionProviderError('the whisper.cpp engine stopped; please try again', 503));
+        if (error)
+          this.pending
+            .get(id)
+            ?.reject(new TranscriptionProviderError('the whisper.cpp engine stopped; please try again', 503));
       });
     });
   }
@@ -83,26 +87,45 @@ export class WhisperCppHostProcess {
           this.log(`[whisper] ${reply.binding} loaded ${this.options.modelFile}`);
           resolve();
         } else if (reply.type === 'load-failed') {
-          reject(new TranscriptionProviderError(`whisper.cpp could not load ${this.options.modelFile}: ${reply.message}`, 503));
+          reject(
+            new TranscriptionProviderError(
+              `whisper.cpp could not load ${this.options.modelFile}: ${reply.message}`,
+              503,
+            ),
+          );
         } else if (reply.type === 'result') {
           this.pending.get(reply.id)?.resolve(reply.result);
         } else {
-          this.pending.get(reply.id)?.reject(new TranscriptionProviderError(`whisper.cpp failed: ${reply.message}`, 502));
+          this.pending
+            .get(reply.id)
+            ?.reject(new TranscriptionProviderError(`whisper.cpp failed: ${reply.message}`, 502));
         }
       });
-      child.on('error', (error) => reject(new TranscriptionProviderError(`the whisper.cpp engine could not start: ${error.message}`, 503)));
+      child.on('error', (error) =>
+        reject(
+          new TranscriptionProviderError(`the whisper.cpp engine could not start: ${error.message}`, 503),
+        ),
+      );
       child.on('exit', (code, signal) => {
         const how = signal ? `signal ${signal}` : `exit code ${code}`;
         if (!started) {
           // whisper.cpp crashes rather than reporting some malformed model files.
-          reject(new TranscriptionProviderError(`whisper.cpp could not load ${this.options.modelFile} (${how}); is it a ggml Whisper model?`, 503));
+          reject(
+            new TranscriptionProviderError(
+              `whisper.cpp could not load ${this.options.modelFile} (${how}); is it a ggml Whisper model?`,
+              503,
+            ),
+          );
         }
         // A host stopped on purpose has already failed its own work; its exit must not touch the pieces
         // a successor host is working on.
         if (this.child !== child) return;
         this.child = undefined;
         this.ready = undefined;
-        const error = new TranscriptionProviderError(`the whisper.cpp engine stopped unexpectedly (${how})`, 502);
+        const error = new TranscriptionProviderError(
+          `the whisper.cpp engine stopped unexpectedly (${how})`,
+          502,
+        );
         for (const waiting of [...this.pending.values()]) waiting.reject(error);
       });
     });

@@ -6,11 +6,11 @@ import type {
   PreConsultationData,
   SafetyFlag,
   TranscriptSegment,
-} from '../../../../shared/schemas/clinical';
-import type { TranscribeResponse } from '../../../../shared/schemas/transcribe';
-import { recordingMetadata } from '../../../../shared/format/recording-metadata';
-import { audioTooLargeMessage } from '../../../../shared/format/audio-limit';
-import type { Health } from '../../../../shared/schemas/meta';
+} from '#shared/schemas/clinical';
+import type { TranscribeResponse } from '#shared/schemas/transcribe';
+import { recordingMetadata } from '#shared/format/recording-metadata';
+import { audioTooLargeMessage } from '#shared/format/audio-limit';
+import type { Health } from '#shared/schemas/meta';
 import { ApiError, NetworkError } from '../../lib/api';
 import type { LocalRecording } from '../local-recording';
 import { parseRetryAfter } from './retry-schedule';

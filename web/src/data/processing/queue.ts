@@ -1,4 +1,4 @@
-import { onceMore } from '../../../../shared/async.js';
+import { onceMore } from '#shared/async.js';
 import type { ConnectionInfo } from '../connection.js';
 import type { DeviceSettings } from '../device-settings.js';
 import type { RecordingsStore } from '../recordings-db.js';

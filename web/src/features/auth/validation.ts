@@ -3,7 +3,7 @@ import {
   messages,
   REGISTER_PASSWORD_MIN,
   RESET_PASSWORD_MIN,
-} from '../../../../shared/schemas/auth-rules';
+} from '#shared/schemas/auth-rules';
 
 /** A validation failure, shown as a toast: title + description exactly as spec section 5 words them. */
 export interface FormProblem<Field extends string = string> {

@@ -1,10 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  buildEmailLetter,
-  defaultEmailSubject,
-  type ExportLanguage,
-} from '../../../../shared/export/messages';
-import { EXPORT_EMAIL_PATTERN } from '../../../../shared/schemas/export';
+import { buildEmailLetter, defaultEmailSubject, type ExportLanguage } from '#shared/export/messages';
+import { EXPORT_EMAIL_PATTERN } from '#shared/schemas/export';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { TextField } from '../../components/ui/Field';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { exportNotes, pdfFileName, type ExportLanguage } from '../../../../shared/export/messages';
-import { consultationPdfDocument } from '../../../../shared/export/pdf-document';
-import type { ClinicalData, StoredClinicalData } from '../../../../shared/schemas/clinical';
-import type { HerdVisitNotes } from '../../../../shared/schemas/herd';
+import { exportNotes, pdfFileName, type ExportLanguage } from '#shared/export/messages';
+import { consultationPdfDocument } from '#shared/export/pdf-document';
+import type { ClinicalData, StoredClinicalData } from '#shared/schemas/clinical';
+import type { HerdVisitNotes } from '#shared/schemas/herd';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/Card';
 import { toast } from '../../lib/toastStore';

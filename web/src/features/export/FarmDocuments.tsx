@@ -1,19 +1,15 @@
 import { useId, useMemo, useState } from 'react';
-import {
-  EXPORT_LANGUAGE_LABELS,
-  EXPORT_LANGUAGES,
-  type ExportLanguage,
-} from '../../../../shared/export/messages';
-import { instructionsPdfDocument, withdrawalSlipPdfDocument } from '../../../../shared/export/farm-pdf';
+import { EXPORT_LANGUAGE_LABELS, EXPORT_LANGUAGES, type ExportLanguage } from '#shared/export/messages';
+import { instructionsPdfDocument, withdrawalSlipPdfDocument } from '#shared/export/farm-pdf';
 import {
   buildClientInstructions,
   instructionsFileName,
   instructionsText,
-} from '../../../../shared/farm/client-instructions';
-import { buildWithdrawalSlip, herdTreatments, slipFileName, slipText } from '../../../../shared/farm/slip';
-import { asSpecies, isFoodAnimal, localDay } from '../../../../shared/farm/withdrawal';
-import type { ClinicalData } from '../../../../shared/schemas/clinical';
-import type { HerdVisitNotes } from '../../../../shared/schemas/herd';
+} from '#shared/farm/client-instructions';
+import { buildWithdrawalSlip, herdTreatments, slipFileName, slipText } from '#shared/farm/slip';
+import { asSpecies, isFoodAnimal, localDay } from '#shared/farm/withdrawal';
+import type { ClinicalData } from '#shared/schemas/clinical';
+import type { HerdVisitNotes } from '#shared/schemas/herd';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { toast } from '../../lib/toastStore';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { EXPORT_LANGUAGE_LABELS, EXPORT_LANGUAGES, type ExportLanguage } from '../../../../shared/export/messages';
+import { EXPORT_LANGUAGE_LABELS, EXPORT_LANGUAGES, type ExportLanguage } from '#shared/export/messages';
 import styles from './Export.module.css';
 
 /** The message language: English or Afrikaans, defaulting to the consultation's. */

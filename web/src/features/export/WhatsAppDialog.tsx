@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { buildWhatsAppMessage, type ExportLanguage } from '../../../../shared/export/messages';
-import { COUNTRY_CODES, digitsOnly, isCountryCode, type CountryCode } from '../../../../shared/export/phone';
-import type { ClinicalData } from '../../../../shared/schemas/clinical';
-import type { ExportDocument } from '../../../../shared/schemas/export';
+import { buildWhatsAppMessage, type ExportLanguage } from '#shared/export/messages';
+import { COUNTRY_CODES, digitsOnly, isCountryCode, type CountryCode } from '#shared/export/phone';
+import type { ClinicalData } from '#shared/schemas/clinical';
+import type { ExportDocument } from '#shared/schemas/export';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Input } from '../../components/ui/Field';

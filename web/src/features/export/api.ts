@@ -1,11 +1,11 @@
-import type { ClinicalData } from '../../../../shared/schemas/clinical';
+import type { ClinicalData } from '#shared/schemas/clinical';
 import type {
   SendEmailRequest,
   SendEmailResponse,
   SendWhatsAppRequest,
   SendWhatsAppResponse,
-} from '../../../../shared/schemas/export';
-import { PRODUCT_LABEL } from '../../../../shared/export/messages';
+} from '#shared/schemas/export';
+import { PRODUCT_LABEL } from '#shared/export/messages';
 import { apiJson, apiRequest } from '../../lib/api';
 
 /** Spec section 7: 'The practice name sent in the export calls is a fixed product label.' */
@@ -43,9 +43,12 @@ export function emailConsultationData(notes: ClinicalData): SendEmailRequest['co
 export const sendWhatsApp = (request: SendWhatsAppRequest) =>
   apiJson<SendWhatsAppResponse>('POST', '/api/send-whatsapp', request);
 
-export const sendEmail = (request: SendEmailRequest) => apiJson<SendEmailResponse>('POST', '/api/send-email', request);
+export const sendEmail = (request: SendEmailRequest) =>
+  apiJson<SendEmailResponse>('POST', '/api/send-email', request);
 
 /** For the audit log only: a failure here must never spoil a download that worked. */
 export function reportPdfDownload(fileName: string, patientName: string | undefined): void {
-  apiRequest('POST', '/api/exports/pdf', { fileName, ...(patientName ? { patientName } : {}) }).catch(() => undefined);
+  apiRequest('POST', '/api/exports/pdf', { fileName, ...(patientName ? { patientName } : {}) }).catch(
+    () => undefined,
+  );
 }

@@ -1,4 +1,4 @@
-import type { ExportLanguage } from '../../../../shared/export/messages';
+import type { ExportLanguage } from '#shared/export/messages';
 import { LOCAL_KEYS } from '../../data/storage-keys';
 
 /**

@@ -1,5 +1,5 @@
 import { LOCAL_KEYS } from '../../data/storage-keys';
-import { DEFAULT_COUNTRY_CODE, isCountryCode, type CountryCode } from '../../../../shared/export/phone';
+import { DEFAULT_COUNTRY_CODE, isCountryCode, type CountryCode } from '#shared/export/phone';
 
 /**
  * Spec section 7: local storage keeps the last WhatsApp number, country code and e-mail used on this

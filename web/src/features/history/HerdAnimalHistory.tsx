@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AnimalHistoryResponse, HerdVisitResponse } from '../../../../shared/schemas/herd';
-import type { StoredClinicalData } from '../../../../shared/schemas/clinical';
-import type { RecordingView } from '../../../../shared/schemas/recordings';
+import type { AnimalHistoryResponse, HerdVisitResponse } from '#shared/schemas/herd';
+import type { StoredClinicalData } from '#shared/schemas/clinical';
+import type { RecordingView } from '#shared/schemas/recordings';
 import { cardDate } from './history-model';
 import styles from './History.module.css';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RecordingListResponse } from '../../../../shared/schemas/recordings';
+import type { RecordingListResponse } from '#shared/schemas/recordings';
 import { HistoryIcon } from '../../components/icons';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';

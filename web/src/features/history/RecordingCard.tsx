@@ -1,4 +1,4 @@
-import type { RecordingCardView } from '../../../../shared/schemas/recordings';
+import type { RecordingCardView } from '#shared/schemas/recordings';
 import { cardDate } from './history-model';
 import styles from './History.module.css';
 

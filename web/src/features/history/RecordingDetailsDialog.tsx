@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SOAP_SECTIONS } from '../../../../shared/schemas/clinical';
-import type { RecordingView } from '../../../../shared/schemas/recordings';
+import { SOAP_SECTIONS } from '#shared/schemas/clinical';
+import type { RecordingView } from '#shared/schemas/recordings';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { FactList } from '../../components/ui/FactList';

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import type { RecordingCardView } from '../../../../shared/schemas/recordings';
+import type { RecordingCardView } from '#shared/schemas/recordings';
 
 /** History page size (spec section 9). */
 export const HISTORY_PAGE_SIZE = 20;

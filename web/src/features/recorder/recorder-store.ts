@@ -1,11 +1,7 @@
 import { format } from 'date-fns';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { sequential } from '../../../../shared/async';
-import {
-  isFarmConsultation,
-  type ClinicalData,
-  type PreConsultationData,
-} from '../../../../shared/schemas/clinical';
+import { sequential } from '#shared/async';
+import { isFarmConsultation, type ClinicalData, type PreConsultationData } from '#shared/schemas/clinical';
 import type { ConnectionInfo } from '../../data/connection';
 import { processingMessages } from '../../data/processing/gate';
 import type { DeviceSettingsStore } from '../../data/device-settings';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ClinicalData } from '../../../../shared/schemas/clinical';
+import type { ClinicalData } from '#shared/schemas/clinical';
 import { toast } from '../../lib/toastStore';
 import { localData } from '../../data/browser';
 import type { LocalRecording } from '../../data/local-recording';

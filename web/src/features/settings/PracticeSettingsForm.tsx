@@ -1,6 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { EXPORT_EMAIL_PATTERN } from '../../../../shared/schemas/export';
-import { EMAIL_PROVIDERS, PRACTICE_VOCABULARY_MAX, type EmailProvider, type PracticeSettings, type UpdatePracticeSettings } from '../../../../shared/schemas/settings';
+import { EXPORT_EMAIL_PATTERN } from '#shared/schemas/export';
+import {
+  EMAIL_PROVIDERS,
+  PRACTICE_VOCABULARY_MAX,
+  type EmailProvider,
+  type PracticeSettings,
+  type UpdatePracticeSettings,
+} from '#shared/schemas/settings';
 import { Button } from '../../components/ui/Button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/Field';
@@ -58,7 +64,11 @@ function toUpdate(form: FormState): UpdatePracticeSettings {
     practiceEmailProvider: form.practiceEmailProvider,
     ...(form.practiceEmailPassword ? { practiceEmailPassword: form.practiceEmailPassword } : {}),
     ...(custom
-      ? { smtpHost: form.smtpHost, smtpPort: form.smtpPort.trim() === '' ? null : Number(form.smtpPort), smtpSecure: form.smtpSecure }
+      ? {
+          smtpHost: form.smtpHost,
+          smtpPort: form.smtpPort.trim() === '' ? null : Number(form.smtpPort),
+          smtpSecure: form.smtpSecure,
+        }
       : {}),
     whatsappPhoneNumberId: form.whatsappPhoneNumberId,
     ...(form.whatsappAccessToken ? { whatsappAccessToken: form.whatsappAccessToken } : {}),
@@ -73,19 +83,28 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettings 
   const save = useSavePracticeSettings();
   const testEmail = useSendTestEmail();
   const busy = save.isPending || testEmail.isPending;
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const email = form.practiceEmail.trim();
     if (email !== '' && !EXPORT_EMAIL_PATTERN.test(email)) {
-      toast({ title: 'Invalid email', description: 'Please enter a valid email address', variant: 'destructive' });
+      toast({
+        title: 'Invalid email',
+        description: 'Please enter a valid email address',
+        variant: 'destructive',
+      });
       return;
     }
     try {
       const saved = await save.mutateAsync(toUpdate(form));
       setForm(fromSettings(saved));
-      toast({ title: '✓ Settings saved', description: 'Your practice settings have been updated.', variant: 'success' });
+      toast({
+        title: '✓ Settings saved',
+        description: 'Your practice settings have been updated.',
+        variant: 'success',
+      });
     } catch (error) {
       const description = error instanceof ApiError ? error.detail : messageOf(error, 'Please try again');
       toast({ title: 'Save failed', description, variant: 'destructive' });
@@ -109,8 +128,17 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettings 
           <CardTitle as="h2">Practice</CardTitle>
         </CardHeader>
         <div className={styles.grid}>
-          <TextField label="Practice name" value={form.practiceName} onChange={(e) => set('practiceName', e.target.value)} />
-          <TextField label="Practice phone" type="tel" value={form.practicePhone} onChange={(e) => set('practicePhone', e.target.value)} />
+          <TextField
+            label="Practice name"
+            value={form.practiceName}
+            onChange={(e) => set('practiceName', e.target.value)}
+          />
+          <TextField
+            label="Practice phone"
+            type="tel"
+            value={form.practicePhone}
+            onChange={(e) => set('practicePhone', e.target.value)}
+          />
         </div>
       </Card>
 
@@ -118,8 +146,8 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettings 
         <CardHeader>
           <CardTitle as="h2">Practice e-mail account</CardTitle>
           <CardDescription>
-            Consultation e-mails are sent from this account, so replies reach your practice. Without it they are
-            sent from the VeldVet server&apos;s address.
+            Consultation e-mails are sent from this account, so replies reach your practice. Without it they
+            are sent from the VeldVet server&apos;s address.
           </CardDescription>
         </CardHeader>
         <fieldset className={styles.fieldset} disabled={busy}>
@@ -139,7 +167,9 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettings 
                 id={`${id}-provider`}
                 className={styles.select}
                 value={form.practiceEmailProvider}
-                onChange={(e) => set('practiceEmailProvider', EMAIL_PROVIDERS.find((p) => p === e.target.value) ?? 'gmail')}
+                onChange={(e) =>
+                  set('practiceEmailProvider', EMAIL_PROVIDERS.find((p) => p === e.target.value) ?? 'gmail')
+                }
               >
                 {EMAIL_PROVIDERS.map((provider) => (
                   <option key={provider} value={provider}>
@@ -160,7 +190,12 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettings 
           />
           {form.practiceEmailProvider === 'custom' && (
             <div className={styles.grid}>
-              <TextField label="SMTP host" value={form.smtpHost} placeholder="mail.mypractice.co.za" onChange={(e) => set('smtpHost', e.target.value)} />
+              <TextField
+                label="SMTP host"
+                value={form.smtpHost}
+                placeholder="mail.mypractice.co.za"
+                onChange={(e) => set('smtpHost', e.target.value)}
+              />
               <TextField
                 label="SMTP port"
                 inputMode="numeric"
@@ -170,7 +205,11 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettings 
                 onChange={(e) => set('smtpPort', e.target.value.replace(/\D/g, ''))}
               />
               <label className={styles.checkbox}>
-                <input type="checkbox" checked={form.smtpSecure} onChange={(e) => set('smtpSecure', e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={form.smtpSecure}
+                  onChange={(e) => set('smtpSecure', e.target.checked)}
+                />
                 Use TLS from the start (port 465)
               </label>
             </div>
@@ -232,7 +271,11 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettings 
       </Card>
 
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => void sendTest()} disabled={busy || !settings.hasEmailPassword}>
+        <Button
+          variant="secondary"
+          onClick={() => void sendTest()}
+          disabled={busy || !settings.hasEmailPassword}
+        >
           {testEmail.isPending ? 'Sending...' : 'Send test e-mail'}
         </Button>
         <Button type="submit" disabled={busy}>

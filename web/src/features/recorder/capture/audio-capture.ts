@@ -20,7 +20,7 @@ export interface FinishedSegment extends SegmentInfo {
 export interface CaptureOptions {
   journal: CaptureJournal;
   isFarmMode: boolean;
-  preConsultationData: import('../../../../../shared/schemas/clinical.js').PreConsultationData;
+  preConsultationData: import('#shared/schemas/clinical.js').PreConsultationData;
   newId: () => string;
   now?: () => Date;
   onLevel?: (level: number) => void;

@@ -1,4 +1,4 @@
-import type { PreConsultationData } from '../../../../../shared/schemas/clinical';
+import type { PreConsultationData } from '#shared/schemas/clinical';
 import { TextField } from '../../../components/ui/Field';
 
 /**

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { formatShortDuration } from '../../../../../shared/format/recording-metadata';
+import { formatShortDuration } from '#shared/format/recording-metadata';
 import { Button } from '../../../components/ui/Button';
 import type { RecoveredCapture } from '../storage/capture-journal';
 import styles from './Recorder.module.css';

@@ -4,7 +4,7 @@ import {
   isFarmConsultation,
   SPECIES,
   type PreConsultationData,
-} from '../../../../../shared/schemas/clinical';
+} from '#shared/schemas/clinical';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/Field';
 import { HerdVisitFields } from './HerdVisitFields';

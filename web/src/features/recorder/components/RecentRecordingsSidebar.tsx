@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { formatShortDuration } from '../../../../../shared/format/recording-metadata';
+import { formatShortDuration } from '#shared/format/recording-metadata';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { BirdIcon, CatIcon, DogIcon, PawIcon, RabbitIcon } from '../../../components/icons';

@@ -1,4 +1,4 @@
-import { formatTimer } from '../../../../../shared/format/recording-metadata';
+import { formatTimer } from '#shared/format/recording-metadata';
 import styles from './Recorder.module.css';
 
 /** MM:SS with 'Recording...' and a live input level, so the vet can see the microphone hears them. */

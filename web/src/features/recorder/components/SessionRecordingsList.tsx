@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { formatShortDuration } from '../../../../../shared/format/recording-metadata';
+import { formatShortDuration } from '#shared/format/recording-metadata';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/Card';
 import type { LocalRecording } from '../../../data/local-recording';
 import { syncStatus, type SyncContext } from '../model/sync-status';

@@ -1,5 +1,5 @@
 import Dexie, { type Table } from 'dexie';
-import type { PreConsultationData } from '../../../../../shared/schemas/clinical.js';
+import type { PreConsultationData } from '#shared/schemas/clinical.js';
 import { DB_NAMES } from '../../../data/storage-keys.js';
 
 /**

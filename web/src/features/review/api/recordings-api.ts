@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ClinicalData } from '../../../../../shared/schemas/clinical';
+import type { ClinicalData } from '#shared/schemas/clinical';
 import type {
   RecordingMetadataInput,
   RecordingView,
   SaveRecordingResponse,
-} from '../../../../../shared/schemas/recordings';
+} from '#shared/schemas/recordings';
 import { apiJson, NetworkError, throwIfResponseNotOk } from '../../../lib/api';
 
 export const recordingPath = (id: string) => `/api/recordings/${encodeURIComponent(id)}`;

@@ -4,7 +4,7 @@ import {
   type ClinicalData,
   type LeftOutLine,
   type SoapSection,
-} from '../../../../../shared/schemas/clinical';
+} from '#shared/schemas/clinical';
 import { AlertCircleIcon } from '../../../components/icons';
 import { Button } from '../../../components/ui/Button';
 import { Card, CardTitle } from '../../../components/ui/Card';

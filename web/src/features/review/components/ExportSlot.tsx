@@ -1,5 +1,5 @@
-import type { ClinicalData } from '../../../../../shared/schemas/clinical';
-import { EXPORT_LANGUAGES, type ExportLanguage } from '../../../../../shared/export/messages';
+import type { ClinicalData } from '#shared/schemas/clinical';
+import { EXPORT_LANGUAGES, type ExportLanguage } from '#shared/export/messages';
 import { ExportPanel } from '../../export';
 import type { FarmChecksInput } from './FarmChecks';
 

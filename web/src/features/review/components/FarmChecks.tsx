@@ -1,15 +1,11 @@
 import { useState } from 'react';
-import {
-  findNotifiable,
-  summariseNotifiable,
-  type NotifiableSummary,
-} from '../../../../../shared/farm/notifiable';
-import { missingRule26 } from '../../../../../shared/farm/rule26';
-import { buildWithdrawalSlip, herdTreatments, produceValue } from '../../../../../shared/farm/slip';
-import { missingWithdrawalReason } from '../../../../../shared/farm/withdrawal';
-import { reminderText, ruledOutText, stateVetReport } from '../../../../../shared/farm/state-vet-report';
-import type { ClinicalData, PreConsultationData } from '../../../../../shared/schemas/clinical';
-import type { HerdVisitNotes } from '../../../../../shared/schemas/herd';
+import { findNotifiable, summariseNotifiable, type NotifiableSummary } from '#shared/farm/notifiable';
+import { missingRule26 } from '#shared/farm/rule26';
+import { buildWithdrawalSlip, herdTreatments, produceValue } from '#shared/farm/slip';
+import { missingWithdrawalReason } from '#shared/farm/withdrawal';
+import { reminderText, ruledOutText, stateVetReport } from '#shared/farm/state-vet-report';
+import type { ClinicalData, PreConsultationData } from '#shared/schemas/clinical';
+import type { HerdVisitNotes } from '#shared/schemas/herd';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../lib/toastStore';
 import { useCurrentUser } from '../../auth';

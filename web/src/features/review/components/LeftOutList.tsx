@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { SOAP_SECTIONS, type LeftOutLine, type SoapSection } from '../../../../../shared/schemas/clinical';
+import { SOAP_SECTIONS, type LeftOutLine, type SoapSection } from '#shared/schemas/clinical';
 import { SECTION_INFO } from '../model/notes-draft';
 import { LEFT_OUT_REASON_LABEL, SECTION_LETTER } from '../model/left-out';
 import styles from './LeftOut.module.css';

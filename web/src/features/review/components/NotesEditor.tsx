@@ -1,4 +1,4 @@
-import { SOAP_SECTIONS } from '../../../../../shared/schemas/clinical';
+import { SOAP_SECTIONS } from '#shared/schemas/clinical';
 import { NOTES_PLACEHOLDER, SECTION_INFO, type SoapDraft } from '../model/notes-draft';
 import styles from './Review.module.css';
 

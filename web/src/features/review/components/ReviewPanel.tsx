@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import type { BulletEvidence, ClinicalData } from '../../../../../shared/schemas/clinical';
+import type { BulletEvidence, ClinicalData } from '#shared/schemas/clinical';
 import {
   formatConsultationDate,
   formatConsultationTime,
   formatTimer,
-} from '../../../../../shared/format/recording-metadata';
+} from '#shared/format/recording-metadata';
 import { localData } from '../../../data/browser';
 import type { LocalRecording } from '../../../data/local-recording';
 import type { TextRange } from '../model/highlight';

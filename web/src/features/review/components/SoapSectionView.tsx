@@ -1,5 +1,5 @@
-import type { BulletEvidence, SoapSection } from '../../../../../shared/schemas/clinical';
-import { formatTimer } from '../../../../../shared/format/recording-metadata';
+import type { BulletEvidence, SoapSection } from '#shared/schemas/clinical';
+import { formatTimer } from '#shared/format/recording-metadata';
 import { bulletsOf, SECTION_INFO } from '../model/notes-draft';
 import { bulletKey, evidenceFor, flagKey, type ReviewFlag } from '../model/safety-flags';
 import { SafetyFlagNotice } from './SafetyFlagNotice';
@@ -27,7 +27,11 @@ export function SoapSectionView({
   const bullets = bulletsOf(text);
   const info = SECTION_INFO[section];
   return (
-    <section className={styles.section} data-testid={`soap-${section}`} aria-labelledby={`soap-${section}-title`}>
+    <section
+      className={styles.section}
+      data-testid={`soap-${section}`}
+      aria-labelledby={`soap-${section}-title`}
+    >
       <h4 className={styles.sectionTitle} id={`soap-${section}-title`}>
         {info.title}
       </h4>
@@ -38,7 +42,9 @@ export function SoapSectionView({
         <ul className={styles.bullets}>
           {bullets.map((bullet) => {
             const key = bulletKey(section, bullet.index);
-            const evidence = interaction?.onSelect ? evidenceFor(interaction.evidence, section, bullet.text) : undefined;
+            const evidence = interaction?.onSelect
+              ? evidenceFor(interaction.evidence, section, bullet.text)
+              : undefined;
             const active = interaction?.activeBullet === key;
             const flags = interaction?.flags.get(key) ?? [];
             return (

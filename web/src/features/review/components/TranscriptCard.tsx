@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { highlightPieces, type TextRange } from '../model/highlight';
 import { canUpdateTranscript } from '../model/transcript-editor';
-import { acceptSuggestion } from '../../../../../shared/transcript/lexicon-check';
+import { acceptSuggestion } from '#shared/transcript/lexicon-check';
 import { TranscriptSuggestions } from './TranscriptSuggestions';
 import styles from './Review.module.css';
 
@@ -26,7 +26,16 @@ export interface TranscriptCardProps {
  * The collapsible 'Full Transcript' card (spec section 2). A highlight layer sits behind the transparent
  * text area with identical text metrics, so a bullet's source is marked inside the editable text itself.
  */
-export function TranscriptCard({ transcript, open, onOpenChange, highlight, updating, error, onUpdate, audio }: TranscriptCardProps) {
+export function TranscriptCard({
+  transcript,
+  open,
+  onOpenChange,
+  highlight,
+  updating,
+  error,
+  onUpdate,
+  audio,
+}: TranscriptCardProps) {
   const [draft, setDraft] = useState(transcript);
   // The transcript can arrive after mount (the list reloads after processing) or change after an update:
   // follow it unless the vet has unsaved edits of their own.
@@ -94,7 +103,10 @@ export function TranscriptCard({ transcript, open, onOpenChange, highlight, upda
             data-testid="transcript"
           />
         </div>
-        <TranscriptSuggestions text={draft} onAccept={(suggestion) => setDraft(acceptSuggestion(draft, suggestion))} />
+        <TranscriptSuggestions
+          text={draft}
+          onAccept={(suggestion) => setDraft(acceptSuggestion(draft, suggestion))}
+        />
         {error && (
           <p className={styles.error} role="alert">
             <AlertCircleIcon size={18} />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { TranscriptSuggestionsResponse } from '../../../../../shared/schemas/transcript-suggestions';
-import type { LexiconSuggestion } from '../../../../../shared/transcript/lexicon-check';
+import type { TranscriptSuggestionsResponse } from '#shared/schemas/transcript-suggestions';
+import type { LexiconSuggestion } from '#shared/transcript/lexicon-check';
 import { Button } from '../../../components/ui/Button';
 import { apiJson } from '../../../lib/api';
 import styles from './Review.module.css';

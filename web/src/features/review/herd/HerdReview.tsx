@@ -1,12 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ClinicalData } from '../../../../../shared/schemas/clinical';
+import type { ClinicalData } from '#shared/schemas/clinical';
 import { useEffect, useRef, useState } from 'react';
-import {
-  animalLabel,
-  type HerdAnimal,
-  type HerdTreatment,
-  type HerdVisitNotes,
-} from '../../../../../shared/schemas/herd';
+import { animalLabel, type HerdAnimal, type HerdTreatment, type HerdVisitNotes } from '#shared/schemas/herd';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { toast } from '../../../lib/toastStore';

@@ -1,9 +1,5 @@
-import type { PreConsultationData } from '../../../../../shared/schemas/clinical';
-import type {
-  HerdVisitNotes,
-  SaveHerdVisitMetadata,
-  SaveHerdVisitResponse,
-} from '../../../../../shared/schemas/herd';
+import type { PreConsultationData } from '#shared/schemas/clinical';
+import type { HerdVisitNotes, SaveHerdVisitMetadata, SaveHerdVisitResponse } from '#shared/schemas/herd';
 import { apiJson, NetworkError, throwIfResponseNotOk } from '../../../lib/api';
 
 /** POST /api/herd-visits/split: the notes engine's split of the visit's transcript. */

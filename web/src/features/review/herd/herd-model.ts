@@ -9,7 +9,7 @@ import {
   type HerdAnimal,
   type HerdNotes,
   type HerdVisitNotes,
-} from '../../../../../shared/schemas/herd';
+} from '#shared/schemas/herd';
 
 export const HERD_SECTIONS = ['subjective', 'objective', 'assessment', 'plan'] as const;
 export type HerdSection = (typeof HERD_SECTIONS)[number];

@@ -1,5 +1,5 @@
-import type { ClinicalData } from '../../../../../shared/schemas/clinical';
-import type { HerdVisitNotes, SaveHerdVisitMetadata } from '../../../../../shared/schemas/herd';
+import type { ClinicalData } from '#shared/schemas/clinical';
+import type { HerdVisitNotes, SaveHerdVisitMetadata } from '#shared/schemas/herd';
 import type { LocalRecording } from '../../../data/local-recording';
 import { buildSaveMetadata } from '../model/save-payload';
 

@@ -13,7 +13,10 @@ export interface TextPiece {
 /** Ranges clamped to the text, sorted and merged, so overlapping evidence spans mark once. */
 export function normaliseRanges(ranges: readonly TextRange[], length: number): TextRange[] {
   const clamped = ranges
-    .map(({ start, end }) => ({ start: Math.max(0, Math.min(start, length)), end: Math.max(0, Math.min(end, length)) }))
+    .map(({ start, end }) => ({
+      start: Math.max(0, Math.min(start, length)),
+      end: Math.max(0, Math.min(end, length)),
+    }))
     .filter(({ start, end }) => end > start)
     .sort((a, b) => a.start - b.start);
   const merged: TextRange[] = [];

@@ -5,8 +5,8 @@ import {
   type LeftOutLine,
   type LeftOutReason,
   type SoapSection,
-} from '../../../../../shared/schemas/clinical';
-import { bulletLines } from '../../../../../shared/notes/format';
+} from '#shared/schemas/clinical';
+import { bulletLines } from '#shared/notes/format';
 
 /** How each reason reads in the 'Left out' list. */
 export const LEFT_OUT_REASON_LABEL: Record<LeftOutReason, string> = {

@@ -1,5 +1,10 @@
-import { SOAP_SECTIONS, type ClinicalData, type SoapSection, type StoredClinicalData } from '../../../../../shared/schemas/clinical';
-import { bulletLines, toSoapFormat } from '../../../../../shared/notes/format';
+import {
+  SOAP_SECTIONS,
+  type ClinicalData,
+  type SoapSection,
+  type StoredClinicalData,
+} from '#shared/schemas/clinical';
+import { bulletLines, toSoapFormat } from '#shared/notes/format';
 
 /** The four sections with their spec titles and helper descriptions (spec section 2, 'Clinical notes screen'). */
 export const SECTION_INFO: Record<SoapSection, { title: string; helper: string }> = {
@@ -40,11 +45,18 @@ export function displayNotes(data: ClinicalData | StoredClinicalData | undefined
 
 /** Edit Notes copies the current notes into a draft (spec section 4). */
 export function startDraft(notes: ClinicalData): SoapDraft {
-  return { subjective: notes.subjective, objective: notes.objective, assessment: notes.assessment, plan: notes.plan };
+  return {
+    subjective: notes.subjective,
+    objective: notes.objective,
+    assessment: notes.assessment,
+    plan: notes.plan,
+  };
 }
 
 export function isDraftDirty(notes: ClinicalData, draft: SoapDraft): boolean {
-  return SOAP_SECTIONS.some((section) => normaliseSection(draft[section]) !== normaliseSection(notes[section]));
+  return SOAP_SECTIONS.some(
+    (section) => normaliseSection(draft[section]) !== normaliseSection(notes[section]),
+  );
 }
 
 /** Trailing spaces and blank lines do not change the bullets, so they do not count as an edit. */

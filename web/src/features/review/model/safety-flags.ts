@@ -1,9 +1,4 @@
-import type {
-  BulletEvidence,
-  ClinicalData,
-  SafetyFlag,
-  SoapSection,
-} from '../../../../../shared/schemas/clinical';
+import type { BulletEvidence, ClinicalData, SafetyFlag, SoapSection } from '#shared/schemas/clinical';
 import type { ReviewFlag } from '../../../data/review-flags';
 import { bulletsOf } from './notes-draft';
 

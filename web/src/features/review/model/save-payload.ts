@@ -1,6 +1,6 @@
-import { isFarmConsultation, type ClinicalData } from '../../../../../shared/schemas/clinical';
-import type { RecordingMetadataInput } from '../../../../../shared/schemas/recordings';
-import { recordingMessages } from '../../../../../shared/schemas/recordings';
+import { isFarmConsultation, type ClinicalData } from '#shared/schemas/clinical';
+import type { RecordingMetadataInput } from '#shared/schemas/recordings';
+import { recordingMessages } from '#shared/schemas/recordings';
 import type { LocalRecording } from '../../../data/local-recording';
 import { notesFingerprint } from './notes-draft';
 

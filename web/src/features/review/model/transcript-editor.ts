@@ -7,7 +7,11 @@ export const TRANSCRIPT_UPDATE_FAILED = 'Failed to update clinical notes. Please
 
 export type TranscriptEditorState = 'unchanged' | 'dirty' | 'updating';
 
-export function transcriptEditorState(original: string, draft: string, updating: boolean): TranscriptEditorState {
+export function transcriptEditorState(
+  original: string,
+  draft: string,
+  updating: boolean,
+): TranscriptEditorState {
   if (updating) return 'updating';
   return draft === original ? 'unchanged' : 'dirty';
 }
