@@ -51,8 +51,14 @@ export function SessionRecordingsList({
               <div className={styles.itemBody}>
                 <p className={styles.itemTitle}>
                   {data.clientName && <span>{data.clientName}</span>}
-                  {data.clientName && data.patientName && <span aria-hidden="true"> · </span>}
-                  <span>{data.patientName || recording.clinicalData?.patientName || 'Unknown Patient'}</span>
+                  {data.clientName && <span aria-hidden="true"> · </span>}
+                  {/* A herd visit has no one patient: its group ('Kamp 3 ooie') stands in for the name. */}
+                  <span>
+                    {data.patientName ||
+                      recording.clinicalData?.patientName ||
+                      data.groupName ||
+                      'Unknown Patient'}
+                  </span>
                   {data.species && <span className={styles.speciesBadge}>{data.species}</span>}
                 </p>
                 <p className={styles.itemMeta}>
