@@ -522,7 +522,8 @@ describe('at boot (the real server process)', { timeout: 240_000 }, () => {
     const young = path.join(practiceDir, 'rec-3.webm');
     for (const file of [oldTemporary, oldOrphan, young]) fs.writeFileSync(file, 'leftover of a kill -9');
     for (const file of [oldTemporary, oldOrphan]) fs.utimesSync(file, twoHoursAgo, twoHoursAgo);
-    const server = await spawnServer({ DATA_DIR: dataDir });
+    // LOG_LEVEL=info: the sweep's line goes through the logger, silent under NODE_ENV=test.
+    const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     try {
       await until(() => !fs.existsSync(oldTemporary) && !fs.existsSync(oldOrphan), 'the boot sweep', 30_000);
       expect(fs.existsSync(young)).toBe(true);
