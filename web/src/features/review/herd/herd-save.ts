@@ -1,23 +1,13 @@
 import type { ClinicalData } from '#shared/schemas/clinical';
 import type { HerdVisitNotes, SaveHerdVisitMetadata } from '#shared/schemas/herd';
-import type { LocalRecording } from '../../../data/local-recording';
-import { buildSaveMetadata } from '../model/save-payload';
+import { buildSaveMetadata, type SaveSource } from '../model/save-payload';
 
 /**
  * The metadata of POST /api/herd-visits: the recording's save fields (spec section 5 rules, as any save)
  * with the group note as its notes, plus the reviewed split.
  */
 export function buildHerdSaveMetadata(
-  recording: Pick<
-    LocalRecording,
-    | 'audioBlob'
-    | 'recordingStartTime'
-    | 'recordingTime'
-    | 'preConsultationData'
-    | 'transcript'
-    | 'segmentNumber'
-    | 'totalSegments'
-  >,
+  recording: SaveSource,
   visit: HerdVisitNotes,
   header: Partial<ClinicalData> = {},
 ): SaveHerdVisitMetadata {

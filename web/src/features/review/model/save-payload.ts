@@ -21,22 +21,25 @@ const hasNotes = (notes: ClinicalData | null | undefined): notes is ClinicalData
 
 const orNull = (value: string | undefined) => (value && value.trim() !== '' ? value : null);
 
+/** What a save reads from the local recording. */
+export type SaveSource = Pick<
+  LocalRecording,
+  | 'audioBlob'
+  | 'recordingStartTime'
+  | 'recordingTime'
+  | 'preConsultationData'
+  | 'transcript'
+  | 'segmentNumber'
+  | 'totalSegments'
+>;
+
 /**
  * The `metadata` of POST /api/recordings/save-upload (spec sections 5 and 7): audio, a start time and
  * clinical notes are required; the patient name falls back to 'Unknown'; the transcript language is sent
  * as 'auto' and the format as 'webm'. Throws MissingSaveDataError when something required is absent.
  */
 export function buildSaveMetadata(
-  recording: Pick<
-    LocalRecording,
-    | 'audioBlob'
-    | 'recordingStartTime'
-    | 'recordingTime'
-    | 'preConsultationData'
-    | 'transcript'
-    | 'segmentNumber'
-    | 'totalSegments'
-  >,
+  recording: SaveSource,
   notes: ClinicalData | null | undefined,
 ): RecordingMetadataInput {
   if (
