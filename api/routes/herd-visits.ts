@@ -12,7 +12,6 @@ import {
   splitHerdVisitRequestSchema,
   splitHerdVisitResponseSchema,
 } from '#shared/schemas/herd.js';
-import { extractHerdVisit } from '#shared/notes/herd.js';
 import { recordingIdParamsSchema, recordingMessages } from '#shared/schemas/recordings.js';
 import { requireUser } from '../http/auth.js';
 import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
@@ -129,11 +128,16 @@ export function herdVisitRoutes(services: Services) {
         200: json(splitHerdVisitResponseSchema, 'The split'),
         400: errorResponse('Invalid input'),
         401: errorResponse('Not authenticated'),
+        503: errorResponse('The notes engine is busy (Retry-After)'),
       },
     }),
-    (c) => {
+    async (c) => {
       const { transcript, preConsultationData } = c.req.valid('json');
-      const herd = extractHerdVisit({ transcript, ...(preConsultationData ? { preConsultationData } : {}) });
+      // Pure CPU like any extraction: on the notes thread, so the event loop keeps serving everyone else.
+      const herd = await services.notes.splitHerdVisit({
+        transcript,
+        ...(preConsultationData ? { preConsultationData } : {}),
+      });
       return c.json({ herd }, 200);
     },
   );

@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { describeZodError, HttpError } from '../http/errors.js';
 import { currentLogger } from '../logging/logger.js';
 import { ExtractorBusyError } from '../providers/notes/embedded.js';
+import type { HerdVisitNotes } from '#shared/schemas/herd.js';
 import {
   createNotesExtractor,
   EmbeddedNotesExtractor,
@@ -62,6 +63,17 @@ export class NotesService {
       );
       const fallback = await this.embedded.extract(request);
       return { ...fallback, warnings: [FALLBACK_WARNING, ...(fallback.warnings ?? [])] };
+    }
+  }
+
+  /** A herd visit split per animal, off the event loop; 503 + Retry-After when the notes thread is full. */
+  async splitHerdVisit(request: ExtractRequest): Promise<HerdVisitNotes> {
+    try {
+      return await this.embedded.splitHerdVisit(request);
+    } catch (error) {
+      if (error instanceof ExtractorBusyError)
+        throw new HttpError(503, error.message, { 'Retry-After': '5' });
+      throw error;
     }
   }
 }

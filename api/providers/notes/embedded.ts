@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { ExtractRequest, ExtractResponse } from '#shared/schemas/clinical.js';
 import { extractClinicalNotes } from '#shared/notes/index.js';
+import { extractHerdVisit } from '#shared/notes/herd.js';
+import type { HerdVisitNotes } from '#shared/schemas/herd.js';
 import type { NotesExtractor } from './types.js';
 
 /** Extractions waiting or running at once; past it a request is refused (503) rather than queued for minutes. */
@@ -13,10 +15,18 @@ export class ExtractorBusyError extends Error {
   }
 }
 
+/** What the thread runs: the SOAP notes of a consultation, or a herd visit split per animal. */
+type Kind = 'notes' | 'herd';
+type Answer = ExtractResponse | HerdVisitNotes;
+
+const runInline = (kind: Kind, request: ExtractRequest): Answer =>
+  kind === 'herd' ? extractHerdVisit(request) : extractClinicalNotes(request);
+
 interface Job {
   id: number;
+  kind: Kind;
   request: ExtractRequest;
-  resolve: (response: ExtractResponse) => void;
+  resolve: (response: Answer) => void;
   reject: (error: Error) => void;
 }
 
@@ -32,14 +42,14 @@ class ExtractionThread {
   private nextId = 1;
   private readonly jobs = new Map<number, Job>();
 
-  run(request: ExtractRequest): Promise<ExtractResponse> {
+  run(kind: Kind, request: ExtractRequest): Promise<Answer> {
     const worker = this.ensureWorker();
-    if (!worker) return Promise.resolve(extractClinicalNotes(request));
+    if (!worker) return Promise.resolve(runInline(kind, request));
     if (this.jobs.size >= MAX_QUEUED_EXTRACTIONS) return Promise.reject(new ExtractorBusyError());
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      this.jobs.set(id, { id, request, resolve, reject });
-      worker.postMessage({ id, request });
+      this.jobs.set(id, { id, kind, request, resolve, reject });
+      worker.postMessage({ id, kind, request });
       if (this.jobs.size === 1) worker.ref();
     });
   }
@@ -50,7 +60,7 @@ class ExtractionThread {
     try {
       const entry = new URL(`./embedded-worker.${here.endsWith('.ts') ? 'ts' : 'js'}`, here).href;
       const worker = new Worker(new URL('./worker-bootstrap.mjs', here), { workerData: { entry } });
-      worker.on('message', (message: { id: number; response?: ExtractResponse; error?: string }) => {
+      worker.on('message', (message: { id: number; response?: Answer; error?: string }) => {
         const job = this.jobs.get(message.id);
         if (!job) return;
         this.jobs.delete(message.id);
@@ -83,7 +93,7 @@ class ExtractionThread {
     if (orphans.length > 0) console.warn(`[notes] worker failed (${error.message}); extracting inline`);
     for (const job of orphans) {
       try {
-        job.resolve(extractClinicalNotes(job.request));
+        job.resolve(runInline(job.kind, job.request));
       } catch (inline) {
         job.reject(inline instanceof Error ? inline : new Error(String(inline)));
       }
@@ -98,6 +108,11 @@ export class EmbeddedNotesExtractor implements NotesExtractor {
   readonly id = 'embedded' as const;
 
   extract(request: ExtractRequest): Promise<ExtractResponse> {
-    return thread.run(request);
+    return thread.run('notes', request) as Promise<ExtractResponse>;
+  }
+
+  /** A herd visit split per animal (POST /api/herd-visits/split), on the same thread and queue bound. */
+  splitHerdVisit(request: ExtractRequest): Promise<HerdVisitNotes> {
+    return thread.run('herd', request) as Promise<HerdVisitNotes>;
   }
 }
