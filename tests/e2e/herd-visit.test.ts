@@ -36,7 +36,8 @@ const FLOCK_VISIT = [
   'Ewe number 258 has a wound on the ear.',
   'Ewe number 260 is in good condition.',
   'All 120 sheep get ivermectin 0.2 milligrams per kilogram under the skin.',
-  'Meat withdrawal for ivermectin is 35 days.',
+  // For every product: a treatment without a period would (rightly) block Save Herd Visit.
+  'Meat withdrawal is 35 days.',
 ].join(' ');
 
 const SCREENS = '/work/notes/screens';
