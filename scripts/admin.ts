@@ -9,7 +9,6 @@
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/config.js';
-import { logger } from '../api/logging/index.js';
 import { ADMIN_PASSWORD_MIN } from '../api/services/admin-service.js';
 import { createServices } from '../api/services/index.js';
 import { HttpError } from '../api/http/errors.js';
@@ -114,7 +113,8 @@ function promptHidden(question: string): Promise<string> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    logger.fatal({ err: error }, 'npm run admin failed');
+    // An operator's command: the reason goes to stderr whatever LOG_LEVEL says.
+    console.error(`Npm run admin failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );

@@ -19,7 +19,6 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { loadConfig } from '../api/config.js';
-import { logger } from '../api/logging/index.js';
 import { createBlobStore, type BlobStore } from '../api/storage/index.js';
 import { openDatabase } from '../db/database.js';
 import { ensurePrivateDir, PRIVATE_DIR_MODE, restrictNewFiles } from '../db/file-modes.js';
@@ -197,7 +196,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    logger.fatal({ err: error }, 'backup failed');
+    // An operator's command: the reason goes to stderr whatever LOG_LEVEL says.
+    console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );

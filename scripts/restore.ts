@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/config.js';
-import { logger } from '../api/logging/index.js';
 import { createBlobStore } from '../api/storage/index.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { restrictNewFiles } from '../db/file-modes.js';
@@ -139,7 +138,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    logger.fatal({ err: error }, 'restore failed');
+    // An operator's command: the reason goes to stderr whatever LOG_LEVEL says.
+    console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );
