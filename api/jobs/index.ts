@@ -41,6 +41,7 @@ export function createJobsService(deps: JobsDeps): JobsService {
   if (deps.dialect === 'postgres' && config.DATABASE_URL) {
     return createPgBossJobs({
       databaseUrl: config.DATABASE_URL,
+      progressPerPractice: config.TRANSCRIPTION_PROGRESS_PER_PRACTICE,
       db: deps.db,
       blobs: deps.blobs,
       transcription: deps.transcription,

@@ -10,7 +10,7 @@ const FINAL: ProgressStage[] = ['done', 'failed'];
 const KEEP_FINISHED_MS = 10 * 60_000;
 
 /** The `jobs` table (0007_jobs): what a client reads of a job that any process may be running. */
-export function jobRows(db: Kysely<Database>, now: () => Date) {
+export function jobRows(db: Kysely<Database>, now: () => Date, perPractice = 100) {
   const stamp = () => now().toISOString();
   return {
     /**
@@ -41,6 +41,21 @@ export function jobRows(db: Kysely<Database>, now: () => Date) {
         })
         .onConflict((oc) => oc.columns(['practiceId', 'clientId']).doNothing())
         .executeTakeFirst();
+      // A practice that floods the table (TRANSCRIPTION_PROGRESS_PER_PRACTICE) evicts only its own oldest
+      // finished jobs, never another practice's.
+      await db
+        .deleteFrom('jobs')
+        .where('practiceId', '=', row.practiceId)
+        .where('stage', 'in', FINAL)
+        .where('id', 'not in', (eb) =>
+          eb
+            .selectFrom('jobs')
+            .select('id')
+            .where('practiceId', '=', row.practiceId)
+            .orderBy('createdAt', 'desc')
+            .limit(perPractice),
+        )
+        .execute();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
     },
     async get(id: string): Promise<JobRow | undefined> {

@@ -22,6 +22,8 @@ const WAIT_POLL_MS = 200;
 
 export interface PgBossJobsOptions {
   databaseUrl: string;
+  /** Jobs remembered per practice (TRANSCRIPTION_PROGRESS_PER_PRACTICE); its oldest finished ones make way. */
+  progressPerPractice?: number;
   db: Kysely<Database>;
   blobs: BlobStore;
   transcription: TranscriptionService;
@@ -59,7 +61,7 @@ interface StoredInput {
  * table, so a client polls any process.
  */
 export function createPgBossJobs(options: PgBossJobsOptions): JobsService {
-  const rows = jobRows(options.db, options.clock);
+  const rows = jobRows(options.db, options.clock, options.progressPerPractice);
   const instance = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const running = new Map<string, AbortController>();
   let stopping = false;
