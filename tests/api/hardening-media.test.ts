@@ -527,7 +527,10 @@ describe('at boot (the real server process)', { timeout: 240_000 }, () => {
     try {
       await until(() => !fs.existsSync(oldTemporary) && !fs.existsSync(oldOrphan), 'the boot sweep', 30_000);
       expect(fs.existsSync(young)).toBe(true);
-      expect(server.output()).toMatch(/removed 1 unfinished uploads and 1 unreferenced audio files/);
+      // The line follows the deletions through the logger and a pipe: wait for it rather than race it.
+      const line = /removed 1 unfinished uploads and 1 unreferenced audio files/;
+      await until(() => line.test(server.output()), 'the sweep line', 30_000);
+      expect(server.output()).toMatch(line);
     } finally {
       await server.stop();
     }
