@@ -1,7 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { errorSchema } from '#shared/schemas/auth.js';
 import {
   animalHistoryQuerySchema,
   animalHistoryResponseSchema,
@@ -12,23 +9,24 @@ import {
   splitHerdVisitRequestSchema,
   splitHerdVisitResponseSchema,
 } from '#shared/schemas/herd.js';
-import { recordingIdParamsSchema, recordingMessages } from '#shared/schemas/recordings.js';
+import { recordingIdParamsSchema, recordingMessages, recordingTooLarge } from '#shared/schemas/recordings.js';
 import { requireUser } from '../http/auth.js';
 import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
 import { badRequest, describeZodError } from '../http/errors.js';
 import { readIdempotencyKey } from '../http/idempotency.js';
+import {
+  errorResponse,
+  json,
+  jsonBody,
+  limitBody,
+  multipartBody,
+  readMultipart,
+} from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
-import { herdVisitsRepository } from '../repositories/herd-visits.js';
-import { noteVersionsRepository } from '../repositories/note-versions.js';
-import { createHerdService } from '../services/herd-service.js';
 import type { Services } from '../services/index.js';
 
+/** Room for the herd split, notes and the form envelope on top of the audio itself. */
 const BODY_OVERHEAD_BYTES = 4 * 1024 * 1024;
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(errorSchema, description);
 
 /**
  * Herd and flock visits (issue 20): save a visit with its animals, read it back, and one animal's records
@@ -37,20 +35,9 @@ const errorResponse = (description: string) => json(errorSchema, description);
 export function herdVisitRoutes(services: Services) {
   const router = createRouter();
   const auth = requireUser(services);
-  // Built here from the shared services, so the herd feature adds no wiring to the services index.
-  const herd = createHerdService({
-    db: services.database.db,
-    recordings: services.recordings,
-    herd: herdVisitsRepository(services.database.db),
-    noteVersions: noteVersionsRepository(services.database.db),
-    clock: services.clock,
-  });
+  const { herd } = services;
   const maxAudio = services.config.MAX_UPLOAD_BYTES;
-  const uploadLimit = bodyLimit({
-    maxSize: maxAudio + BODY_OVERHEAD_BYTES,
-    onError: (c: Context) =>
-      c.json({ error: `The recording is too large (limit ${(maxAudio / 1_000_000).toFixed(1)} MB)` }, 413),
-  });
+  const uploadLimit = limitBody(maxAudio + BODY_OVERHEAD_BYTES, recordingTooLarge(maxAudio));
 
   router.openAPIRegistry.registerPath(
     createRoute({
@@ -61,19 +48,12 @@ export function herdVisitRoutes(services: Services) {
         "multipart/form-data: the visit's audio in 'audio', and in 'metadata' the JSON of the /api/recordings/" +
         "save-upload fields plus 'herd' (group note, treatments, animals). The same Idempotency-Key saves the " +
         'same visit again: changed animals get a new notes version, new ones are added, removed ones deleted.',
-      request: {
-        body: {
-          required: true,
-          content: {
-            'multipart/form-data': {
-              schema: z.object({
-                audio: z.string().openapi({ type: 'string', format: 'binary' }),
-                metadata: z.string().openapi({ description: 'JSON text: save-upload fields plus herd' }),
-              }),
-            },
-          },
-        },
-      },
+      request: multipartBody(
+        z.object({
+          audio: z.string().openapi({ type: 'string', format: 'binary' }),
+          metadata: z.string().openapi({ description: 'JSON text: save-upload fields plus herd' }),
+        }),
+      ),
       responses: {
         200: json(saveHerdVisitResponseSchema, 'The visit and its animals as saved'),
         400: errorResponse(recordingMessages.uploadForm),
@@ -84,14 +64,10 @@ export function herdVisitRoutes(services: Services) {
     }),
   );
   router.post('/', auth, uploadLimit, async (c) => {
-    if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? ''))
-      throw badRequest(recordingMessages.uploadForm);
-    let form: Record<string, string | File | (string | File)[]>;
-    try {
-      form = await c.req.parseBody({ all: false });
-    } catch {
-      throw badRequest(recordingMessages.uploadForm);
-    }
+    const form = await readMultipart(c, {
+      notMultipart: recordingMessages.uploadForm,
+      unreadable: recordingMessages.uploadForm,
+    });
     const file = form.audio;
     const metadataText = form.metadata;
     if (!(file instanceof File)) throw badRequest(recordingMessages.missingData);
@@ -121,9 +97,7 @@ export function herdVisitRoutes(services: Services) {
         'The embedded notes engine (shared/notes/herd.ts): animals by ear tag, number or kind as spoken in ' +
         'English or Afrikaans, findings and treatments (product, dose, route, count, batch) on their entry.',
       middleware: [auth] as const,
-      request: {
-        body: { content: { 'application/json': { schema: splitHerdVisitRequestSchema } }, required: true },
-      },
+      request: jsonBody(splitHerdVisitRequestSchema),
       responses: {
         200: json(splitHerdVisitResponseSchema, 'The split'),
         400: errorResponse('Invalid input'),

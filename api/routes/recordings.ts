@@ -7,6 +7,7 @@ import {
   recordingIdParamsSchema,
   recordingListResponseSchema,
   recordingMessages,
+  recordingTooLarge,
   recordingResponseSchema,
   saveRecordingRequestSchema,
   saveRecordingResponseSchema,
@@ -93,7 +94,7 @@ export function recordingsRoutes(services: Services) {
   const { recordings, config } = services;
   const auth = requireUser(services);
   const maxAudio = config.MAX_UPLOAD_BYTES;
-  const tooLarge = `The recording is too large (limit ${(maxAudio / 1_000_000).toFixed(1)} MB)`;
+  const tooLarge = recordingTooLarge(maxAudio);
   // base64 is 4/3 of the audio.
   const jsonLimit = limitBody(Math.ceil((maxAudio * 4) / 3) + BODY_OVERHEAD_BYTES, tooLarge);
   const uploadLimit = limitBody(maxAudio + BODY_OVERHEAD_BYTES, tooLarge);

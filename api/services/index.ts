@@ -27,6 +27,8 @@ import { lazySecretBox } from '../security/secret-box.js';
 import { createJobsService, UPLOAD_PREFIXES, type JobsService } from '../jobs/index.js';
 import { transcriptionProviderLabel } from '../providers/transcription/index.js';
 import { createNotesService, type NotesService } from './notes-service.js';
+import { createHerdService, type HerdService } from './herd-service.js';
+import { herdVisitsRepository } from '../repositories/herd-visits.js';
 import { createTranscriptionService, type TranscriptionService } from './transcription-service.js';
 
 /**
@@ -56,6 +58,8 @@ export interface Services {
   settings: SettingsService;
   /** WhatsApp and e-mail export (POST /api/send-whatsapp, /api/send-email). */
   exports: ExportService;
+  /** Herd and flock visits: a visit record with one linked record per animal (issue 20). */
+  herd: HerdService;
   /** The transcription pipeline (decode, pieces, engine, rules); run through `jobs`. */
   transcription: TranscriptionService;
   /** Notes from a transcript (POST /api/extract). */
@@ -174,6 +178,14 @@ export function createServices(options: ServiceOptions): Services {
   });
   const exports = createExportService({ settings, mailer, audit, clock, rateLimits });
 
+  const herd = createHerdService({
+    db: database.db,
+    recordings,
+    herd: herdVisitsRepository(database.db),
+    noteVersions: noteVersionsRepository(database.db),
+    clock,
+  });
+
   const transcription = options.transcription ?? createTranscriptionService(config);
   const notes = createNotesService(config);
   const jobs = createJobsService({
@@ -204,6 +216,7 @@ export function createServices(options: ServiceOptions): Services {
     retention,
     settings,
     exports,
+    herd,
     transcription,
     notes,
     jobs,

@@ -7,6 +7,7 @@ import {
   decodeHistoryCursor,
   encodeHistoryCursor,
   recordingMessages as messages,
+  recordingTooLarge,
   type NoteVersionView,
   type RecordingListResponse,
   type RecordingMetadataInput,
@@ -111,10 +112,7 @@ export function createRecordingsService(deps: {
 
   function checkSize(byteSize: number): void {
     if (byteSize > maxUploadBytes) {
-      throw new HttpError(
-        413,
-        `The recording is too large (limit ${(maxUploadBytes / 1_000_000).toFixed(1)} MB)`,
-      );
+      throw new HttpError(413, recordingTooLarge(maxUploadBytes));
     }
   }
 

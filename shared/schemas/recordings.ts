@@ -30,6 +30,11 @@ export const recordingMessages = {
   metadataInvalid: 'metadata must be a JSON object',
 } as const;
 
+/** The 413 text of every recording save, naming the audio limit (MAX_UPLOAD_BYTES). */
+export function recordingTooLarge(maxAudioBytes: number): string {
+  return `The recording is too large (limit ${(maxAudioBytes / 1_000_000).toFixed(1)} MB)`;
+}
+
 const MISSING = recordingMessages.missingData;
 const isAbsent = (input: unknown) => input === undefined || input === null;
 
