@@ -1,3 +1,4 @@
+import { currentLogger } from '../../logging/logger.js';
 /** A file sent with an e-mail, e.g. a consultation PDF. */
 export interface MailAttachment {
   filename: string;
@@ -25,6 +26,9 @@ export interface Mailer {
  */
 export const unconfiguredMailer: Mailer = {
   async send(message) {
-    console.warn(`[mail] SMTP_URL is not set; not sending "${message.subject}"`);
+    currentLogger({ component: 'mail' }).warn(
+      { subject: message.subject },
+      'SMTP_URL is not set; not sending',
+    );
   },
 };

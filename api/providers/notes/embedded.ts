@@ -4,6 +4,7 @@ import { extractClinicalNotes } from '#shared/notes/index.js';
 import { extractHerdVisit } from '#shared/notes/herd.js';
 import type { HerdVisitNotes } from '#shared/schemas/herd.js';
 import type { NotesExtractor } from './types.js';
+import { currentLogger } from '../../logging/logger.js';
 
 /** Extractions waiting or running at once; past it a request is refused (503) rather than queued for minutes. */
 export const MAX_QUEUED_EXTRACTIONS = 16;
@@ -76,8 +77,9 @@ class ExtractionThread {
       this.worker = worker;
       return worker;
     } catch (error) {
-      console.warn(
-        `[notes] no worker thread (${error instanceof Error ? error.message : String(error)}); extracting inline`,
+      currentLogger({ component: 'notes' }).warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'no notes worker thread; extracting inline',
       );
       this.unavailable = true;
       return undefined;
@@ -90,7 +92,11 @@ class ExtractionThread {
     this.worker = undefined;
     const orphans = [...this.jobs.values()];
     this.jobs.clear();
-    if (orphans.length > 0) console.warn(`[notes] worker failed (${error.message}); extracting inline`);
+    if (orphans.length > 0)
+      currentLogger({ component: 'notes' }).warn(
+        { reason: error.message },
+        'notes worker failed; extracting inline',
+      );
     for (const job of orphans) {
       try {
         job.resolve(runInline(job.kind, job.request));
