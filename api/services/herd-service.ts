@@ -166,6 +166,21 @@ export function createHerdService(deps: {
       await db.transaction().execute(async (trx) => {
         // Two saves of the same visit at once must not both add its animals: the second waits here.
         if (isPostgres) await sql`select id from recordings where id = ${visitId} for update`.execute(trx);
+        /** The notes history row of an animal's record, as any edited save writes one. */
+        const recordVersion = (recordingId: string, version: number, notes: string) =>
+          noteVersions.insert(
+            {
+              recordingId,
+              version,
+              practiceId: actor.id,
+              soapNotes: notes,
+              transcript: null,
+              editedByUserId: actor.id,
+              editedByEmail: actor.email,
+              createdAt: now,
+            },
+            trx,
+          );
         await herd.markVisit(actor.id, visitId, { farmKey, herdData: visitData }, trx);
         const existing = new Map(
           (await herd.animalsOf(actor.id, visitId, trx)).map((row) => [toRecord(row).key, row]),
@@ -205,19 +220,7 @@ export function createHerdService(deps: {
             });
             if (!won) throw new HttpError(409, recordingMessages.notesConflict);
             if (!newVersion) continue;
-            await noteVersions.insert(
-              {
-                recordingId: row.id,
-                version: row.notesVersion + 1,
-                practiceId: actor.id,
-                soapNotes: notes,
-                transcript: null,
-                editedByUserId: actor.id,
-                editedByEmail: actor.email,
-                createdAt: now,
-              },
-              trx,
-            );
+            await recordVersion(row.id, row.notesVersion + 1, notes);
             continue;
           }
           const id = randomUUID();
@@ -261,19 +264,7 @@ export function createHerdService(deps: {
             herdData: data,
           };
           await herd.insertAnimal(newRow, trx);
-          await noteVersions.insert(
-            {
-              recordingId: id,
-              version: 1,
-              practiceId: actor.id,
-              soapNotes: notes,
-              transcript: null,
-              editedByUserId: actor.id,
-              editedByEmail: actor.email,
-              createdAt: now,
-            },
-            trx,
-          );
+          await recordVersion(id, 1, notes);
         }
         // Merged away or removed in the review.
         for (const [key, row] of existing) {

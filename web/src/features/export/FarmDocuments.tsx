@@ -92,6 +92,27 @@ function useChannels(props: FarmDocumentsProps, preset: ExportPreset) {
   return { setChannel, dialogs };
 }
 
+/** A farm document's three ways out: WhatsApp, e-mail (dialogs) and a PDF download. */
+function SendActions(props: {
+  disabled?: boolean;
+  onChannel: (channel: Channel) => void;
+  onPdf: () => void;
+}) {
+  return (
+    <div className={styles.footer}>
+      <Button variant="secondary" disabled={props.disabled} onClick={() => props.onChannel('whatsapp')}>
+        Send via WhatsApp
+      </Button>
+      <Button variant="secondary" disabled={props.disabled} onClick={() => props.onChannel('email')}>
+        Email
+      </Button>
+      <Button disabled={props.disabled} onClick={props.onPdf}>
+        Download PDF
+      </Button>
+    </div>
+  );
+}
+
 async function download(
   definition: Parameters<typeof renderPdfBlob>[0],
   fileName: string,
@@ -147,26 +168,17 @@ function SlipBody(props: FarmDocumentsProps) {
       <pre className={styles.preview} data-testid="slip-preview">
         {text}
       </pre>
-      <div className={styles.footer}>
-        <Button variant="secondary" disabled={slip.incomplete} onClick={() => setChannel('whatsapp')}>
-          Send via WhatsApp
-        </Button>
-        <Button variant="secondary" disabled={slip.incomplete} onClick={() => setChannel('email')}>
-          Email
-        </Button>
-        <Button
-          disabled={slip.incomplete}
-          onClick={() =>
-            void download(
-              withdrawalSlipPdfDocument(slip, { generatedAt: new Date(), practiceName: props.practiceName }),
-              slipFileName(slip),
-              props.notes.patientName,
-            )
-          }
-        >
-          Download PDF
-        </Button>
-      </div>
+      <SendActions
+        disabled={slip.incomplete}
+        onChannel={setChannel}
+        onPdf={() =>
+          void download(
+            withdrawalSlipPdfDocument(slip, { generatedAt: new Date(), practiceName: props.practiceName }),
+            slipFileName(slip),
+            props.notes.patientName,
+          )
+        }
+      />
       {dialogs}
     </div>
   );
@@ -230,29 +242,20 @@ function InstructionsBody(props: FarmDocumentsProps) {
           Every line comes from a Plan bullet; nothing is added that the notes do not hold.
         </span>
       </div>
-      <div className={styles.footer}>
-        <Button variant="secondary" onClick={() => setChannel('whatsapp')}>
-          Send via WhatsApp
-        </Button>
-        <Button variant="secondary" onClick={() => setChannel('email')}>
-          Email
-        </Button>
-        <Button
-          onClick={() =>
-            void download(
-              instructionsPdfDocument(text, {
-                generatedAt: new Date(),
-                practiceName: props.practiceName,
-                title,
-              }),
-              instructionsFileName(props.notes.patientName, localDay(new Date())),
-              props.notes.patientName,
-            )
-          }
-        >
-          Download PDF
-        </Button>
-      </div>
+      <SendActions
+        onChannel={setChannel}
+        onPdf={() =>
+          void download(
+            instructionsPdfDocument(text, {
+              generatedAt: new Date(),
+              practiceName: props.practiceName,
+              title,
+            }),
+            instructionsFileName(props.notes.patientName, localDay(new Date())),
+            props.notes.patientName,
+          )
+        }
+      />
       {dialogs}
     </div>
   );

@@ -53,22 +53,27 @@ export function useServerSave(recording: LocalRecording, notes: ClinicalData | n
         });
       }
       void invalidateRecordingQueries(queryClient);
-      toast({
-        title: '✓ Saved to database',
-        description: 'Recording has been saved successfully.',
-        variant: 'success',
-      });
+      toastSaved('Recording has been saved successfully.');
     } catch (cause) {
       setError(saveErrorMessage(cause));
-      toast({
-        title: 'Save failed',
-        description: 'Failed to save recording. Please try again.',
-        variant: 'destructive',
-      });
+      toastSaveFailed();
     } finally {
       setSaving(false);
     }
   }
 
   return { state, error, save };
+}
+
+/** Spec section 8's save toasts, for every save of the review (single note or herd visit). */
+export function toastSaved(description: string): void {
+  toast({ title: '✓ Saved to database', description, variant: 'success' });
+}
+
+export function toastSaveFailed(): void {
+  toast({
+    title: 'Save failed',
+    description: 'Failed to save recording. Please try again.',
+    variant: 'destructive',
+  });
 }

@@ -10,6 +10,24 @@ import { apiJson, NetworkError, throwIfResponseNotOk } from '../../../lib/api';
 export const recordingPath = (id: string) => `/api/recordings/${encodeURIComponent(id)}`;
 export const recordingAudioPath = (id: string) => `${recordingPath(id)}/audio`;
 
+/** The recording as a form file: the browser's own type, else webm (spec section 9). */
+export const audioFile = (audio: Blob, name: string) =>
+  new File([audio], `${name}.webm`, { type: audio.type || 'audio/webm' });
+
+/** POSTs a multipart form under an Idempotency-Key; a connection that fails is a NetworkError. */
+export async function postForm(url: string, form: FormData, idempotencyKey: string): Promise<Response> {
+  try {
+    return await fetch(url, {
+      method: 'POST',
+      body: form,
+      credentials: 'include',
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+}
+
 /**
  * POST /api/recordings/save-upload, the local id as Idempotency-Key (a retried save after a dropped connection
  * returns the recording the first attempt created). The audio crosses the farm connection once: the save
@@ -21,25 +39,12 @@ export async function saveRecordingUpload(
   audio: Blob,
   metadata: RecordingMetadataInput,
 ): Promise<SaveRecordingResponse['recording']> {
-  const post = async (withAudio: boolean): Promise<Response> => {
+  const post = (withAudio: boolean): Promise<Response> => {
     const form = new FormData();
-    if (withAudio)
-      form.append(
-        'audio',
-        new File([audio], `recording-${localId}.webm`, { type: audio.type || 'audio/webm' }),
-      );
+    if (withAudio) form.append('audio', audioFile(audio, `recording-${localId}`));
     else form.append('audioFrom', 'transcription');
     form.append('metadata', JSON.stringify(metadata));
-    try {
-      return await fetch('/api/recordings/save-upload', {
-        method: 'POST',
-        body: form,
-        credentials: 'include',
-        headers: { 'Idempotency-Key': localId },
-      });
-    } catch (error) {
-      throw new NetworkError(error);
-    }
+    return postForm('/api/recordings/save-upload', form, localId);
   };
   let response = await post(false);
   if (response.status === 410) response = await post(true);

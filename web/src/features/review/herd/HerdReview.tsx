@@ -4,12 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { animalLabel, type HerdAnimal, type HerdTreatment, type HerdVisitNotes } from '#shared/schemas/herd';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { toast } from '../../../lib/toastStore';
 import type { LocalRecording } from '../../../data/local-recording';
 import { localData } from '../../../data/browser';
 import { invalidateRecordingQueries } from '../api/recordings-api';
 import { displayNotes } from '../model/notes-draft';
 import { saveErrorMessage } from '../model/save-payload';
+import { toastSaved, toastSaveFailed } from '../useServerSave';
 import { saveHerdVisit, splitHerdVisit } from './herd-api';
 import {
   GROUP_KEY,
@@ -96,18 +96,10 @@ export function HerdReview({
         herdSavedFingerprint: herdFingerprint(visit),
       });
       void invalidateRecordingQueries(queryClient);
-      toast({
-        title: '✓ Saved to database',
-        description: `Herd visit saved with ${result.animals.length} animal record(s).`,
-        variant: 'success',
-      });
+      toastSaved(`Herd visit saved with ${result.animals.length} animal record(s).`);
     } catch (error) {
       setSaveError(saveErrorMessage(error));
-      toast({
-        title: 'Save failed',
-        description: 'Failed to save recording. Please try again.',
-        variant: 'destructive',
-      });
+      toastSaveFailed();
     } finally {
       setSaving(false);
     }

@@ -1,6 +1,7 @@
 import type { PreConsultationData } from '#shared/schemas/clinical';
 import type { HerdVisitNotes, SaveHerdVisitMetadata, SaveHerdVisitResponse } from '#shared/schemas/herd';
-import { apiJson, NetworkError, throwIfResponseNotOk } from '../../../lib/api';
+import { apiJson, throwIfResponseNotOk } from '../../../lib/api';
+import { audioFile, postForm } from '../api/recordings-api';
 
 /** POST /api/herd-visits/split: the notes engine's split of the visit's transcript. */
 export async function splitHerdVisit(
@@ -24,19 +25,9 @@ export async function saveHerdVisit(
   metadata: SaveHerdVisitMetadata,
 ): Promise<SaveHerdVisitResponse> {
   const form = new FormData();
-  form.append('audio', new File([audio], `herd-visit-${localId}.webm`, { type: audio.type || 'audio/webm' }));
+  form.append('audio', audioFile(audio, `herd-visit-${localId}`));
   form.append('metadata', JSON.stringify(metadata));
-  let response: Response;
-  try {
-    response = await fetch('/api/herd-visits', {
-      method: 'POST',
-      body: form,
-      credentials: 'include',
-      headers: { 'Idempotency-Key': localId },
-    });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
+  const response = await postForm('/api/herd-visits', form, localId);
   await throwIfResponseNotOk(response);
   return (await response.json()) as SaveHerdVisitResponse;
 }
