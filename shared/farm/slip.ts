@@ -50,6 +50,15 @@ export interface WithdrawalSlip {
   incomplete: boolean;
 }
 
+/**
+ * A herd visit's notes for its farm documents: the Plan is the group's and every animal's, as reviewed, so a
+ * withdrawal period the vet entered on any card counts (the single note extracted first knows none of them).
+ */
+export function withHerdPlans(notes: ClinicalData, herd: HerdVisitNotes): ClinicalData {
+  const plans = [herd.group.notes.plan, ...herd.animals.map((animal) => animal.notes.plan)];
+  return { ...notes, plan: plans.filter((plan) => plan.trim() !== '').join('\n') };
+}
+
 export function buildWithdrawalSlip(input: SlipInput): WithdrawalSlip {
   const { notes } = input;
   const species = asSpecies(notes.species);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildClientInstructions, instructionsText, plainWords } from '#shared/farm/client-instructions';
-import { buildWithdrawalSlip, slipSummary, slipText } from '#shared/farm/slip';
+import { buildWithdrawalSlip, herdTreatments, slipSummary, slipText, withHerdPlans } from '#shared/farm/slip';
+import type { HerdVisitNotes } from '#shared/schemas/herd';
 import { findNotifiable, summariseNotifiable } from '#shared/farm/notifiable';
 import { stateVetReport } from '#shared/farm/state-vet-report';
 import { lexicon } from '#shared/notes/lexicon';
@@ -61,6 +62,39 @@ describe('withdrawal slip', () => {
     expect(text).toContain('• closantel 10 mg/kg PO (lot CL2291) — Diere: 120');
     expect(text).toContain('No slaughter before: PERIOD NOT ENTERED');
     expect(text).not.toContain('No milk before'); // sheep: meat only
+  });
+});
+
+describe('herd visit slip', () => {
+  const notes = { subjective: '', objective: '', assessment: '', plan: '' };
+  const visit = (animalPlan: string): HerdVisitNotes => ({
+    group: {
+      notes: { ...notes, plan: '- All 120 sheep get ivermectin 0.2 mg/kg SC' },
+      treatments: [{ product: 'ivermectin', dose: '0.2 mg/kg', route: 'SC', animalCount: 120 }],
+    },
+    animals: [
+      {
+        key: 'a1',
+        tag: '245',
+        kind: 'Ewe',
+        notes: { ...notes, plan: animalPlan },
+        treatments: [{ product: 'penicillin', dose: '10 mg/kg', route: 'IM' }],
+      },
+    ],
+  });
+  const slipOf = (herd: HerdVisitNotes) =>
+    buildWithdrawalSlip({
+      notes: withHerdPlans({ ...farmNotes, species: 'Sheep', plan: '' }, herd),
+      treatments: herdTreatments(herd),
+      fallbackInstant: new Date(),
+    });
+
+  it("counts a period the vet entered on an animal's card, so the review's save unblocks", () => {
+    expect(slipOf(visit('- Penicillin 10 mg/kg IM')).incomplete).toBe(true);
+    const slip = slipOf(visit('- Penicillin 10 mg/kg IM\n- Meat withdrawal is 35 days'));
+    expect(slip.incomplete).toBe(false);
+    // 35 days from 2 March 23:30 SAST: the first clear day is 7 April.
+    expect(slip.latest.meat).toBe('2026-04-07');
   });
 });
 

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { BulletEvidence, ClinicalData } from '#shared/schemas/clinical';
+import { withHerdPlans } from '#shared/farm/slip';
 import {
   formatConsultationDate,
   formatConsultationTime,
@@ -76,7 +77,7 @@ export function ReviewPanel({
   const acknowledged = recording.acknowledgedFlags ?? [];
   const outstanding = notes ? outstandingFlags(recording.safetyFlags, notes, acknowledged) : [];
   const farm = notes && {
-    notes,
+    notes: recording.herdVisit ? withHerdPlans(notes, recording.herdVisit) : notes,
     pre: recording.preConsultationData,
     transcript: recording.transcript,
     herd: recording.herdVisit,
