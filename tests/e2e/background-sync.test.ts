@@ -7,6 +7,7 @@ import { launchBrowser, newPage, waitForServiceWorkerControl } from '../helpers/
 import { startFakeEngine, type FakeEngine } from '../helpers/fake-engine.js';
 import { fakeMicrophoneArgs, fakeMicrophoneWav } from '../helpers/fake-microphone.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { readLocalRecordings } from '../helpers/local-db.js';
 
 /**
  * Background Sync with no page open: the vet queued a recording offline and closed the app; when the
@@ -41,27 +42,19 @@ afterAll(async () => {
   await engine?.close();
 });
 
-function localRecordings(page: Page) {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('VeldVetDB');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => resolve(open.result);
-    });
-    const rows = await new Promise<
-      Array<{ id: string; needsProcessing: boolean; isOnlineOnly: boolean; transcript?: string }>
-    >((resolve) => {
-      const request = db.transaction('recordings').objectStore('recordings').getAll();
-      request.onsuccess = () => resolve(request.result);
-    });
-    db.close();
-    return rows.map((row) => ({
-      id: row.id,
-      needsProcessing: row.needsProcessing,
-      isOnlineOnly: row.isOnlineOnly,
-      transcriptLength: (row.transcript ?? '').length,
-    }));
-  });
+async function localRecordings(page: Page) {
+  const rows = await readLocalRecordings<{
+    id: string;
+    needsProcessing: boolean;
+    isOnlineOnly: boolean;
+    transcript?: string;
+  }>(page);
+  return rows.map((row) => ({
+    id: row.id,
+    needsProcessing: row.needsProcessing,
+    isOnlineOnly: row.isOnlineOnly,
+    transcriptLength: (row.transcript ?? '').length,
+  }));
 }
 
 describe('Background Sync in the service worker (Chromium)', () => {

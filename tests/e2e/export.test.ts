@@ -7,6 +7,7 @@ import { artifactsDir, launchBrowser, newPage, screenshot, viewports } from '../
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { recipients, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { BELLA } from '../unit/export/fixtures.js';
+import { seedLocalRecording } from '../helpers/local-db.js';
 
 /**
  * The Export Consultation card in real Chromium against the real server: a processed consultation is
@@ -18,45 +19,15 @@ let server: TestServer;
 let smtp: TestSmtpServer;
 let browser: Browser;
 
-async function seedConsultation(page: Page): Promise<void> {
-  await page.evaluate(async (clinicalData) => {
-    // The app (Dexie) creates the database and its store on start; wait until the store is there.
-    let db: IDBDatabase | undefined;
-    for (let attempt = 0; attempt < 150 && !db; attempt += 1) {
-      const opened = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('VeldVetDB');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => resolve(open.result);
-      });
-      if (opened.objectStoreNames.contains('recordings')) db = opened;
-      else {
-        opened.close();
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-    if (!db) throw new Error('VeldVetDB has no recordings store');
-    const now = new Date().toISOString();
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('recordings', 'readwrite');
-      tx.objectStore('recordings').put({
-        id: 'exportE2eRecording001',
-        audioBlob: new Blob([new Uint8Array(256)], { type: 'audio/webm' }),
-        audioBlobType: 'audio/webm',
-        recordingTime: 372,
-        recordingStartTime: now,
-        preConsultationData: { patientName: 'Bella Rose', species: 'Dogs' },
-        transcript: 'She has been vomiting since yesterday.',
-        transcriptLanguage: 'en',
-        clinicalData,
-        processedAt: now,
-        needsProcessing: false,
-        isOnlineOnly: false,
-      });
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, BELLA);
+function seedConsultation(page: Page): Promise<void> {
+  return seedLocalRecording(page, {
+    id: 'exportE2eRecording001',
+    recordingTime: 372,
+    preConsultationData: { patientName: 'Bella Rose', species: 'Dogs' },
+    transcript: 'She has been vomiting since yesterday.',
+    transcriptLanguage: 'en',
+    clinicalData: BELLA,
+  });
 }
 
 /** The visible toast holding this text (the live region repeats it for screen readers). */

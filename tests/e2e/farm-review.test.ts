@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, viewports } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { recipients, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
+import { seedLocalRecording } from '../helpers/local-db.js';
 
 /**
  * Issue 20 on the review screen in real Chromium: a farm consultation seeded into VeldVetDB shows its
@@ -32,52 +33,20 @@ const farmNotes = {
   plan: '- Oxytetracycline LA 20 mg/kg IM given\n- Meloxicam 0.5 mg/kg SC\n- Recheck in 3 days',
 };
 
-async function seed(page: Page, plan: string): Promise<void> {
-  await page.evaluate(
-    async ({ clinicalData }) => {
-      let db: IDBDatabase | undefined;
-      for (let attempt = 0; attempt < 150 && !db; attempt += 1) {
-        const opened = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open('VeldVetDB');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => resolve(open.result);
-        });
-        if (opened.objectStoreNames.contains('recordings')) db = opened;
-        else {
-          opened.close();
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      }
-      if (!db) throw new Error('VeldVetDB has no recordings store');
-      const now = new Date().toISOString();
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('recordings', 'readwrite');
-        tx.objectStore('recordings').put({
-          id: 'farmReviewE2e0001',
-          audioBlob: new Blob([new Uint8Array(256)], { type: 'audio/webm' }),
-          audioBlobType: 'audio/webm',
-          recordingTime: 412,
-          recordingStartTime: now,
-          preConsultationData: {
-            clientName: 'Van der Merwe Boerdery',
-            patientName: 'Koei 73',
-            species: 'Cattle',
-            consultationType: 'Farm Visit',
-          },
-          transcript: 'Koei 73 has been coughing. Two cows died suddenly last night.',
-          transcriptLanguage: 'en',
-          clinicalData,
-          processedAt: now,
-          needsProcessing: false,
-          isOnlineOnly: false,
-        });
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
+function seed(page: Page, plan: string): Promise<void> {
+  return seedLocalRecording(page, {
+    id: 'farmReviewE2e0001',
+    recordingTime: 412,
+    preConsultationData: {
+      clientName: 'Van der Merwe Boerdery',
+      patientName: 'Koei 73',
+      species: 'Cattle',
+      consultationType: 'Farm Visit',
     },
-    { clinicalData: { ...farmNotes, plan } },
-  );
+    transcript: 'Koei 73 has been coughing. Two cows died suddenly last night.',
+    transcriptLanguage: 'en',
+    clinicalData: { ...farmNotes, plan },
+  });
 }
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {

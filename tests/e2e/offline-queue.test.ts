@@ -7,6 +7,7 @@ import { launchBrowser, newPage, screenshot } from '../helpers/browser.js';
 import { fakeMicrophoneArgs, fakeMicrophoneWav } from '../helpers/fake-microphone.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startWhisperPeer, peerTranscriptionEnv, type WhisperPeer } from '../peers/whisper-peer.js';
+import { readLocalRecordings } from '../helpers/local-db.js';
 
 /**
  * Farm reality: the vet taps Process with no signal. The recording waits, durable, and is processed by
@@ -43,28 +44,19 @@ afterAll(async () => {
 });
 
 /** What VeldVetDB holds, read in the page. */
-function localRecordings(
+async function localRecordings(
   page: Page,
 ): Promise<Array<{ needsProcessing: boolean; isOnlineOnly: boolean; transcriptLength: number }>> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('VeldVetDB');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => resolve(open.result);
-    });
-    const rows = await new Promise<
-      Array<{ needsProcessing: boolean; isOnlineOnly: boolean; transcript?: string }>
-    >((resolve) => {
-      const request = db.transaction('recordings').objectStore('recordings').getAll();
-      request.onsuccess = () => resolve(request.result);
-    });
-    db.close();
-    return rows.map((row) => ({
-      needsProcessing: row.needsProcessing,
-      isOnlineOnly: row.isOnlineOnly,
-      transcriptLength: (row.transcript ?? '').length,
-    }));
-  });
+  const rows = await readLocalRecordings<{
+    needsProcessing: boolean;
+    isOnlineOnly: boolean;
+    transcript?: string;
+  }>(page);
+  return rows.map((row) => ({
+    needsProcessing: row.needsProcessing,
+    isOnlineOnly: row.isOnlineOnly,
+    transcriptLength: (row.transcript ?? '').length,
+  }));
 }
 
 describe('offline processing queue in Chromium', () => {
