@@ -19,6 +19,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          // Vitest's default is one worker fewer than the cores: on a 2-core CI machine that is one
+          // file at a time and about half the machine idle while a file waits on its server or child.
+          maxWorkers: 2,
         },
       },
       {
@@ -27,6 +30,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // Most API files wait on a server, a database or a child process: two at a time (see unit).
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
