@@ -8,16 +8,6 @@ import layerBoundaries from './eslint-rules/layer-boundaries.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-/**
- * Files that still import another feature's internals (issue 17). Each should move to that feature's
- * index.ts; the list only ever shrinks.
- */
-const deepFeatureImportsToFix = [
-  'web/src/features/history/RecordingDetailsDialog.tsx',
-  'web/src/features/recorder/components/CompleteView.tsx',
-  'web/src/features/recorder/components/RecordingPreview.tsx',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -74,5 +64,4 @@ export default tseslint.config(
       'veldvet/feature-boundaries': 'error',
     },
   },
-  { files: deepFeatureImportsToFix, rules: { 'veldvet/feature-boundaries': 'off' } },
 );

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { databaseLog } from './log.js';
 import { ensurePrivateDir, preparePrivateSqliteFile } from './file-modes.js';
 import {
   Kysely,
@@ -76,13 +77,13 @@ export function openDatabase(options: {
     // A PostgreSQL restart or a dropped link fails the pool's idle connections; pg re-emits that on the
     // pool, and an unheard 'error' event would crash the API. The pool has already discarded the
     // connection, and the next query opens a fresh one, so a log line is all that is needed.
-    pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`));
+    pool.on('error', (error) => databaseLog().warn(`idle PostgreSQL connection lost: ${error.message}`));
     // A connection lost while checked out (a query in flight) emits 'error' on the client itself, where
     // the pool does not listen; unheard, it would crash the process. The query in flight has already been
     // rejected (its request answers 503) and the pool drops the broken client on release.
     pool.on('connect', (client) => {
       client.on('error', (error) =>
-        console.warn(`[db] PostgreSQL connection lost mid-request: ${error.message}`),
+        databaseLog().warn(`PostgreSQL connection lost mid-request: ${error.message}`),
       );
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setDatabaseLogger } from '../../db/log.js';
 import pino, { type Bindings, type DestinationStream, type Level, type Logger } from 'pino';
 
 export type { Logger };
@@ -71,6 +72,10 @@ export function createLogger({ level = logLevelFromEnv(), destination }: LoggerO
 
 /** The process's logger. Services and jobs take a child of it (see forRequest) rather than a new one. */
 export const logger = createLogger();
+
+// db/ cannot import this module (it sits below api/): its warnings come here once the API has a logger.
+const databaseLogger = logger.child({ component: 'db' });
+setDatabaseLogger({ warn: (message) => databaseLogger.warn(message) });
 
 /**
  * A child logger for work done on behalf of one request, e.g. a job the request queued: pass the request

@@ -14,15 +14,15 @@ import { requireUser } from '../http/auth.js';
 import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
 import { badRequest, describeZodError } from '../http/errors.js';
 import { readIdempotencyKey } from '../http/idempotency.js';
-import {
-  errorResponse,
-  json,
-  jsonBody,
-  limitBody,
-  multipartBody,
-  readMultipart,
-} from '../http/route-helpers.js';
+import { errorResponse, json, jsonBody, limitBody, multipartBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
+import {
+  AUDIO_FROM_DESCRIPTION,
+  idempotencyHeaders,
+  KEPT_UPLOAD_GONE,
+  readSaveUploadForm,
+  saveUploadAudio,
+} from './save-upload-form.js';
 import type { Services } from '../services/index.js';
 
 /** Room for the herd split, notes and the form envelope on top of the audio itself. */
@@ -45,36 +45,39 @@ export function herdVisitRoutes(services: Services) {
       path: '/',
       summary: 'Save a herd or flock visit: one record for the visit and one per animal (parentRecordingId)',
       description:
-        "multipart/form-data: the visit's audio in 'audio', and in 'metadata' the JSON of the /api/recordings/" +
-        "save-upload fields plus 'herd' (group note, treatments, animals). The same Idempotency-Key saves the " +
-        'same visit again: changed animals get a new notes version, new ones are added, removed ones deleted.',
-      request: multipartBody(
-        z.object({
-          audio: z.string().openapi({ type: 'string', format: 'binary' }),
-          metadata: z.string().openapi({ description: 'JSON text: save-upload fields plus herd' }),
-        }),
-      ),
+        "multipart/form-data: the visit's audio in 'audio' (or audioFrom 'transcription'), and in 'metadata' " +
+        "the JSON of the /api/recordings/save-upload fields plus 'herd' (group note, treatments, animals). The " +
+        'same Idempotency-Key saves the same visit again: changed animals get a new notes version, new ones are ' +
+        'added, removed ones deleted.',
+      request: {
+        headers: idempotencyHeaders,
+        ...multipartBody(
+          z.object({
+            audio: z.string().optional().openapi({
+              type: 'string',
+              format: 'binary',
+              description: "The visit's recording; omit it with audioFrom 'transcription'",
+            }),
+            audioFrom: z.literal('transcription').optional().openapi({ description: AUDIO_FROM_DESCRIPTION }),
+            metadata: z.string().openapi({ description: 'JSON text: save-upload fields plus herd' }),
+          }),
+        ),
+      },
       responses: {
         200: json(saveHerdVisitResponseSchema, 'The visit and its animals as saved'),
         400: errorResponse(recordingMessages.uploadForm),
         401: errorResponse('Not authenticated'),
         409: errorResponse(recordingMessages.notesConflict),
+        410: errorResponse(KEPT_UPLOAD_GONE),
         413: errorResponse('The recording is larger than MAX_UPLOAD_BYTES'),
       },
     }),
   );
   router.post('/', auth, uploadLimit, async (c) => {
-    const form = await readMultipart(c, {
-      notMultipart: recordingMessages.uploadForm,
-      unreadable: recordingMessages.uploadForm,
-    });
-    const file = form.audio;
-    const metadataText = form.metadata;
-    if (!(file instanceof File)) throw badRequest(recordingMessages.missingData);
-    if (typeof metadataText !== 'string') throw badRequest(recordingMessages.uploadForm);
+    const form = await readSaveUploadForm(c);
     let raw: unknown;
     try {
-      raw = JSON.parse(metadataText);
+      raw = JSON.parse(form.metadataText);
     } catch {
       throw badRequest(recordingMessages.metadataInvalid);
     }
@@ -82,9 +85,7 @@ export function herdVisitRoutes(services: Services) {
     if (control) throw badRequest(controlCharacterMessage(control.path, control.character));
     const parsed = saveHerdVisitMetadataSchema.safeParse(raw);
     if (!parsed.success) throw badRequest(describeZodError(parsed.error));
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    if (bytes.byteLength === 0) throw badRequest(recordingMessages.missingData);
-    const audio = services.recordings.audioFromBytes(bytes, file.type || undefined);
+    const audio = await saveUploadAudio(c, services.recordings, form);
     return c.json(await herd.save(c.var.user, parsed.data, audio, readIdempotencyKey(c)), 200);
   });
 

@@ -19,23 +19,18 @@ import {
 } from '#shared/schemas/recordings.js';
 import { requireUser } from '../http/auth.js';
 import type { AppEnv } from '../http/env.js';
-import { badRequest, describeZodError, HttpError } from '../http/errors.js';
+import { badRequest, describeZodError } from '../http/errors.js';
 import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
-import {
-  IDEMPOTENCY_HEADER,
-  idempotencyMessages,
-  readIdempotencyKey,
-  withIdempotency,
-} from '../http/idempotency.js';
-import {
-  errorResponse,
-  json,
-  jsonBody,
-  limitBody,
-  multipartBody,
-  readMultipart,
-} from '../http/route-helpers.js';
+import { idempotencyMessages, readIdempotencyKey, withIdempotency } from '../http/idempotency.js';
+import { errorResponse, json, jsonBody, limitBody, multipartBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
+import {
+  AUDIO_FROM_DESCRIPTION,
+  idempotencyHeaders,
+  KEPT_UPLOAD_GONE,
+  readSaveUploadForm,
+  saveUploadAudio,
+} from './save-upload-form.js';
 import type { IncomingAudio } from '../services/recordings-service.js';
 import type { Services } from '../services/index.js';
 
@@ -49,19 +44,6 @@ const commonErrors = {
   400: errorResponse('Invalid input, e.g. a malformed id or query'),
   401: errorResponse('Not authenticated'),
 };
-
-const idempotencyHeaders = z.object({
-  [IDEMPOTENCY_HEADER.toLowerCase()]: z
-    .string()
-    .optional()
-    .openapi({
-      description:
-        "The client's recording id. Saves with the same key return the same recording: an identical repeat " +
-        'replays the stored answer (header Idempotent-Replayed: true), one with changed notes updates them as a ' +
-        'new version; different audio under the same key is 409.',
-      example: 'V1StGXR8_Z5jdHi6B-myT',
-    }),
-});
 
 const saveResponses = {
   200: json(saveRecordingResponseSchema, 'Saved (or the recording already saved under this Idempotency-Key)'),
@@ -162,14 +144,7 @@ export function recordingsRoutes(services: Services) {
               format: 'binary',
               description: "The recording as recorded; omit it with audioFrom 'transcription'",
             }),
-            audioFrom: z
-              .literal('transcription')
-              .optional()
-              .openapi({
-                description:
-                  'Without audio: use the upload /api/transcribe kept under the same Idempotency-Key ' +
-                  '(the audio crosses the connection once); 410 when it is gone',
-              }),
+            audioFrom: z.literal('transcription').optional().openapi({ description: AUDIO_FROM_DESCRIPTION }),
             metadata: z.string().openapi({
               description: 'JSON text of the /save fields without audioData',
               example:
@@ -186,10 +161,10 @@ export function recordingsRoutes(services: Services) {
     }),
   );
   router.post('/save-upload', auth, uploadLimit, async (c) => {
-    const { file, audioFrom, metadataText } = await readUploadForm(c);
+    const form = await readSaveUploadForm(c);
     let raw: unknown;
     try {
-      raw = JSON.parse(metadataText);
+      raw = JSON.parse(form.metadataText);
     } catch {
       throw badRequest(recordingMessages.metadataInvalid);
     }
@@ -197,18 +172,7 @@ export function recordingsRoutes(services: Services) {
       throw badRequest(recordingMessages.metadataInvalid);
     const parsed = uploadMetadataSchema.safeParse(raw);
     if (!parsed.success) throw badRequest(describeInvalid(parsed.error));
-    if (!file) {
-      // Audio once: the audio already crossed the farm connection to /api/transcribe, which kept it under
-      // this recording's Idempotency-Key; the save references it. 410 once it was swept: send the audio.
-      const key = readIdempotencyKey(c);
-      if (audioFrom !== 'transcription' || !key) throw badRequest(recordingMessages.missingData);
-      const kept = await recordings.keptUpload(c.var.user.id, key);
-      if (!kept) throw new HttpError(410, KEPT_UPLOAD_GONE);
-      return saveOnce(c, parsed.data, kept);
-    }
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    if (bytes.byteLength === 0) throw badRequest(recordingMessages.missingData);
-    return saveOnce(c, parsed.data, recordings.audioFromBytes(bytes, file.type || undefined));
+    return saveOnce(c, parsed.data, await saveUploadAudio(c, recordings, form));
   });
 
   router.openapi(
@@ -380,24 +344,4 @@ export function recordingsRoutes(services: Services) {
   );
 
   return router;
-}
-
-/** 410 of a save that references a transcription upload no longer on the server. */
-export const KEPT_UPLOAD_GONE =
-  'The audio sent for transcription is no longer on the server; send the recording again';
-
-async function readUploadForm(
-  c: Context<AppEnv>,
-): Promise<{ file: File | undefined; audioFrom: string | undefined; metadataText: string }> {
-  const form = await readMultipart(c, {
-    notMultipart: recordingMessages.uploadForm,
-    unreadable: recordingMessages.uploadForm,
-  });
-  const file = form.audio;
-  const metadata = form.metadata;
-  // Without a file, 'audioFrom=transcription' names the recording's kept /api/transcribe upload instead.
-  const audioFrom = typeof form.audioFrom === 'string' ? form.audioFrom : undefined;
-  if (!(file instanceof File) && audioFrom === undefined) throw badRequest(recordingMessages.missingData);
-  if (typeof metadata !== 'string') throw badRequest(recordingMessages.uploadForm);
-  return { file: file instanceof File ? file : undefined, audioFrom, metadataText: metadata };
 }

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { searchTextOf } from '../search-text.js';
+import { databaseLog } from '../log.js';
 
 /**
  * Issue 19: history and search at ten thousand recordings.
@@ -87,7 +88,7 @@ async function createTrigramIndex(db: Kysely<unknown>): Promise<void> {
   const available = await sql<{ n: number }>`
     select count(*)::int as n from pg_available_extensions where name = 'pg_trgm'`.execute(db);
   if (!available.rows[0]?.n) {
-    console.warn('[db] pg_trgm is not available: recording search will scan instead of using an index');
+    databaseLog().warn('pg_trgm is not available: recording search will scan instead of using an index');
     return;
   }
   await sql`savepoint pg_trgm_setup`.execute(db);
@@ -100,6 +101,6 @@ async function createTrigramIndex(db: Kysely<unknown>): Promise<void> {
   } catch (error) {
     await sql`rollback to savepoint pg_trgm_setup`.execute(db);
     const reason = error instanceof Error ? error.message : String(error);
-    console.warn(`[db] pg_trgm could not be set up (${reason}): recording search will scan`);
+    databaseLog().warn(`pg_trgm could not be set up (${reason}): recording search will scan`);
   }
 }

@@ -7,6 +7,7 @@ import { ApiClient } from '../helpers/http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createServices } from '../../api/services/index.js';
 import { uploadKeyFor } from '../../api/jobs/index.js';
+import { herdForm } from './herd-fixtures.js';
 
 /**
  * Issue 17: audio crosses a farm connection once. /api/transcribe keeps the upload under the recording's
@@ -30,7 +31,8 @@ describe('audio once: the save references the transcription upload', () => {
       env: engine.env,
       overrides: (options) => createServices({ ...options, clock: () => new Date(now) }),
       onRequest: (request) => {
-        if (new URL(request.url).pathname === '/api/recordings/save-upload')
+        const pathname = new URL(request.url).pathname;
+        if (pathname === '/api/recordings/save-upload' || pathname === '/api/herd-visits')
           saveUploads.push(Number(request.headers.get('content-length') ?? 0));
       },
     });
@@ -73,6 +75,36 @@ describe('audio once: the save references the transcription upload', () => {
     // A retried save (dropped connection) returns the same recording.
     const again = await saveReferencing(client, key);
     expect(((await again.json()) as { recording: { id: string } }).recording.id).toBe(recording.id);
+  });
+
+  it('saves a herd visit without sending the audio again (410 without an upload, then with the audio)', async () => {
+    const client = new ApiClient(server.baseUrl);
+    await registerUser(client);
+    const key = `local-${Date.now()}-herd`;
+    expect((await transcribe(client, key)).status).toBe(200);
+
+    // The herd form without its audio file, referencing the transcription upload instead.
+    const referencing = () => {
+      const form = herdForm(7);
+      form.delete('audio');
+      form.append('audioFrom', 'transcription');
+      return form;
+    };
+    saveUploads.length = 0;
+    const saved = await client.post('/api/herd-visits', referencing(), { 'Idempotency-Key': key });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(saveUploads[0]).toBeLessThan(4_000);
+    const { visit } = (await saved.json()) as { visit: { id: string } };
+    const played = await client.get(`/api/recordings/${visit.id}/audio`);
+    expect(Buffer.from(await played.arrayBuffer()).equals(audio)).toBe(true);
+
+    const gone = await client.post('/api/herd-visits', referencing(), { 'Idempotency-Key': `${key}-none` });
+    expect(gone.status).toBe(410);
+    expect(((await gone.json()) as { error: string }).error).toMatch(/send the recording again/);
+    const withAudio = await client.post('/api/herd-visits', herdForm(8), {
+      'Idempotency-Key': `${key}-none`,
+    });
+    expect(withAudio.status).toBe(200);
   });
 
   it('is scoped to the practice, and answers 410 when there is no upload; the audio is then sent', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LocalWhisperProvider } from '../../api/providers/transcription/local-provider.js';
+import { LocalWhisperProvider, whisperLog } from '../../api/providers/transcription/local-provider.js';
 import { WhisperModelManager } from '../../api/providers/transcription/model-manager.js';
 import { clip, clipPcm } from '../helpers/audio-clip.js';
 import { registerUser } from '../helpers/auth.js';
@@ -124,7 +124,9 @@ describe.skipIf(!modelFile)('local provider (whisper.cpp on this server)', () =>
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const started = Date.now();
     expect((await client.get('/api/health')).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(500);
+    // Whisper on the event loop would hold this until the transcription ends (minutes); a loose bound so a
+    // busy CI machine does not fail it.
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(finished).toBe(false);
     const { status, body } = await pending;
     expect(status, body.error).toBe(200);
@@ -134,7 +136,7 @@ describe.skipIf(!modelFile)('local provider (whisper.cpp on this server)', () =>
 
   it('stops whisper.cpp for a client that gives up, and serves the next request on a fresh host', async () => {
     const dev03 = devItems().find((item) => item.id === 'dev-03')!;
-    const hostLoads = vi.spyOn(console, 'log');
+    const hostLoads = vi.spyOn(whisperLog, 'info');
     const loadsSoFar = () =>
       hostLoads.mock.calls.filter(([line]) => /^\[whisper\] .* loaded /.test(String(line))).length;
     try {

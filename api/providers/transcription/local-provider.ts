@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { logger } from '../../logging/index.js';
 import { formatProgress, type WhisperModelManager } from './model-manager.js';
 import {
   TranscriptionProviderError,
@@ -26,6 +27,9 @@ export interface LocalProviderOptions {
   log?: (line: string) => void;
 }
 
+/** Model downloads and host loads ("[whisper] … loaded …"): operators read these when the first consultation is slow. */
+export const whisperLog = logger.child({ component: 'whisper' });
+
 /**
  * Whisper on this server through whisper.cpp, no Python and no second server to run. The model is
  * loaded once into a host child process (whisper-cpp/host.ts) and serves every request after: the API's
@@ -49,7 +53,7 @@ export class LocalWhisperProvider implements TranscriptionProvider {
     this.threads = options.threads ?? Math.max(1, os.availableParallelism());
     this.concurrency = Math.max(1, options.concurrency ?? 1);
     this.binding = chooseBinding(options.binding ?? 'auto');
-    this.log = options.log ?? ((line: string) => console.log(line));
+    this.log = options.log ?? ((line: string) => whisperLog.info(line));
   }
 
   /** Fetches the model if needed and loads it, so the first consultation does not wait for that. */

@@ -6,10 +6,14 @@ import { Dialog } from '../../components/ui/Dialog';
 import { FactList } from '../../components/ui/FactList';
 import { Spinner } from '../../components/ui/Spinner';
 import { ApiError } from '../../lib/api';
-import { recordingAudioPath, recordingPath } from '../review/api/recordings-api';
-import { recoverFromRevealError, revealDuration } from '../review/components/audio-duration';
-import { SoapSectionView } from '../review/components/SoapSectionView';
-import { displayNotes } from '../review/model/notes-draft';
+import {
+  displayNotes,
+  recordingAudioPath,
+  recordingPath,
+  recoverFromRevealError,
+  revealDuration,
+  SoapSectionView,
+} from '../review';
 import { HerdAnimalHistory, isHerdAnimalRecord } from './HerdAnimalHistory';
 import { cardDate } from './history-model';
 import styles from './History.module.css';

@@ -1,4 +1,4 @@
-import { ReviewPanel } from '../../review/components/ReviewPanel';
+import { ReviewPanel } from '../../review';
 import type { LocalRecording } from '../../../data/local-recording';
 
 /** The complete state's main content: transcript, clinical notes and export (features/review). */

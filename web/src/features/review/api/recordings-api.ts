@@ -15,7 +15,7 @@ export const audioFile = (audio: Blob, name: string) =>
   new File([audio], `${name}.webm`, { type: audio.type || 'audio/webm' });
 
 /** POSTs a multipart form under an Idempotency-Key; a connection that fails is a NetworkError. */
-export async function postForm(url: string, form: FormData, idempotencyKey: string): Promise<Response> {
+async function postForm(url: string, form: FormData, idempotencyKey: string): Promise<Response> {
   try {
     return await fetch(url, {
       method: 'POST',
@@ -29,25 +29,45 @@ export async function postForm(url: string, form: FormData, idempotencyKey: stri
 }
 
 /**
- * POST /api/recordings/save-upload, the local id as Idempotency-Key (a retried save after a dropped connection
- * returns the recording the first attempt created). The audio crosses the farm connection once: the save
- * first references the upload /api/transcribe kept under the same key (audioFrom=transcription); only when the
- * server no longer has it (410) is the audio sent, as a binary file (a third smaller than base64).
+ * A multipart save (recordings' save-upload, herd visits) with the local id as Idempotency-Key. The audio
+ * crosses the farm connection once: the save first references the upload /api/transcribe kept under the same
+ * key (audioFrom=transcription); only when the server no longer has it (410) is the audio sent, as a binary
+ * file (a third smaller than base64).
+ */
+export async function postSaveOnce(
+  path: string,
+  localId: string,
+  audio: Blob,
+  metadata: unknown,
+  fileName: string,
+): Promise<Response> {
+  const post = (withAudio: boolean): Promise<Response> => {
+    const form = new FormData();
+    if (withAudio) form.append('audio', audioFile(audio, fileName));
+    else form.append('audioFrom', 'transcription');
+    form.append('metadata', JSON.stringify(metadata));
+    return postForm(path, form, localId);
+  };
+  const response = await post(false);
+  return response.status === 410 ? post(true) : response;
+}
+
+/**
+ * POST /api/recordings/save-upload: a retried save after a dropped connection returns the recording the first
+ * attempt created (the local id is the Idempotency-Key).
  */
 export async function saveRecordingUpload(
   localId: string,
   audio: Blob,
   metadata: RecordingMetadataInput,
 ): Promise<SaveRecordingResponse['recording']> {
-  const post = (withAudio: boolean): Promise<Response> => {
-    const form = new FormData();
-    if (withAudio) form.append('audio', audioFile(audio, `recording-${localId}`));
-    else form.append('audioFrom', 'transcription');
-    form.append('metadata', JSON.stringify(metadata));
-    return postForm('/api/recordings/save-upload', form, localId);
-  };
-  let response = await post(false);
-  if (response.status === 410) response = await post(true);
+  const response = await postSaveOnce(
+    '/api/recordings/save-upload',
+    localId,
+    audio,
+    metadata,
+    `recording-${localId}`,
+  );
   await throwIfResponseNotOk(response);
   return ((await response.json()) as SaveRecordingResponse).recording;
 }

@@ -1,7 +1,7 @@
 import type { PreConsultationData } from '#shared/schemas/clinical';
 import type { HerdVisitNotes, SaveHerdVisitMetadata, SaveHerdVisitResponse } from '#shared/schemas/herd';
 import { apiJson, throwIfResponseNotOk } from '../../../lib/api';
-import { audioFile, postForm } from '../api/recordings-api';
+import { postSaveOnce } from '../api/recordings-api';
 
 /** POST /api/herd-visits/split: the notes engine's split of the visit's transcript. */
 export async function splitHerdVisit(
@@ -16,18 +16,16 @@ export async function splitHerdVisit(
 }
 
 /**
- * POST /api/herd-visits: the visit's audio once, the group note and every animal. The local recording's id
- * is the Idempotency-Key, so saving again after an edit updates the same visit and animals.
+ * POST /api/herd-visits: the group note and every animal, with the visit's audio sent only if the server no
+ * longer keeps the transcription upload. The local recording's id is the Idempotency-Key, so saving again
+ * after an edit updates the same visit and animals.
  */
 export async function saveHerdVisit(
   localId: string,
   audio: Blob,
   metadata: SaveHerdVisitMetadata,
 ): Promise<SaveHerdVisitResponse> {
-  const form = new FormData();
-  form.append('audio', audioFile(audio, `herd-visit-${localId}`));
-  form.append('metadata', JSON.stringify(metadata));
-  const response = await postForm('/api/herd-visits', form, localId);
+  const response = await postSaveOnce('/api/herd-visits', localId, audio, metadata, `herd-visit-${localId}`);
   await throwIfResponseNotOk(response);
   return (await response.json()) as SaveHerdVisitResponse;
 }
