@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
   animalHistoryQuerySchema,
   animalHistoryResponseSchema,
@@ -11,17 +11,16 @@ import {
 } from '#shared/schemas/herd.js';
 import { recordingIdParamsSchema, recordingMessages, recordingTooLarge } from '#shared/schemas/recordings.js';
 import { requireUser } from '../http/auth.js';
-import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
 import { badRequest, describeZodError } from '../http/errors.js';
 import { readIdempotencyKey } from '../http/idempotency.js';
-import { errorResponse, json, jsonBody, limitBody, multipartBody } from '../http/route-helpers.js';
+import { errorResponse, json, jsonBody, limitBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
 import {
-  AUDIO_FROM_DESCRIPTION,
-  idempotencyHeaders,
   KEPT_UPLOAD_GONE,
+  parseSaveMetadata,
   readSaveUploadForm,
   saveUploadAudio,
+  saveUploadRequest,
 } from './save-upload-form.js';
 import type { Services } from '../services/index.js';
 
@@ -49,20 +48,10 @@ export function herdVisitRoutes(services: Services) {
         "the JSON of the /api/recordings/save-upload fields plus 'herd' (group note, treatments, animals). The " +
         'same Idempotency-Key saves the same visit again: changed animals get a new notes version, new ones are ' +
         'added, removed ones deleted.',
-      request: {
-        headers: idempotencyHeaders,
-        ...multipartBody(
-          z.object({
-            audio: z.string().optional().openapi({
-              type: 'string',
-              format: 'binary',
-              description: "The visit's recording; omit it with audioFrom 'transcription'",
-            }),
-            audioFrom: z.literal('transcription').optional().openapi({ description: AUDIO_FROM_DESCRIPTION }),
-            metadata: z.string().openapi({ description: 'JSON text: save-upload fields plus herd' }),
-          }),
-        ),
-      },
+      request: saveUploadRequest({
+        audio: "The visit's recording; omit it with audioFrom 'transcription'",
+        metadata: { description: 'JSON text: save-upload fields plus herd' },
+      }),
       responses: {
         200: json(saveHerdVisitResponseSchema, 'The visit and its animals as saved'),
         400: errorResponse(recordingMessages.uploadForm),
@@ -75,15 +64,7 @@ export function herdVisitRoutes(services: Services) {
   );
   router.post('/', auth, uploadLimit, async (c) => {
     const form = await readSaveUploadForm(c);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(form.metadataText);
-    } catch {
-      throw badRequest(recordingMessages.metadataInvalid);
-    }
-    const control = findControlCharacter(raw);
-    if (control) throw badRequest(controlCharacterMessage(control.path, control.character));
-    const parsed = saveHerdVisitMetadataSchema.safeParse(raw);
+    const parsed = saveHerdVisitMetadataSchema.safeParse(parseSaveMetadata(form.metadataText));
     if (!parsed.success) throw badRequest(describeZodError(parsed.error));
     const audio = await saveUploadAudio(c, services.recordings, form);
     return c.json(await herd.save(c.var.user, parsed.data, audio, readIdempotencyKey(c)), 200);

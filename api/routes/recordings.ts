@@ -22,14 +22,15 @@ import type { AppEnv } from '../http/env.js';
 import { badRequest, describeZodError } from '../http/errors.js';
 import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
 import { idempotencyMessages, readIdempotencyKey, withIdempotency } from '../http/idempotency.js';
-import { errorResponse, json, jsonBody, limitBody, multipartBody } from '../http/route-helpers.js';
+import { errorResponse, json, jsonBody, limitBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
 import {
-  AUDIO_FROM_DESCRIPTION,
   idempotencyHeaders,
   KEPT_UPLOAD_GONE,
+  parseSaveMetadata,
   readSaveUploadForm,
   saveUploadAudio,
+  saveUploadRequest,
 } from './save-upload-form.js';
 import type { IncomingAudio } from '../services/recordings-service.js';
 import type { Services } from '../services/index.js';
@@ -135,24 +136,13 @@ export function recordingsRoutes(services: Services) {
       description:
         'The same save as /save without base64: 25% smaller and no megabyte JSON string to parse. ' +
         "multipart/form-data with the file in 'audio' and the other fields as JSON text in 'metadata'.",
-      request: {
-        headers: idempotencyHeaders,
-        ...multipartBody(
-          z.object({
-            audio: z.string().optional().openapi({
-              type: 'string',
-              format: 'binary',
-              description: "The recording as recorded; omit it with audioFrom 'transcription'",
-            }),
-            audioFrom: z.literal('transcription').optional().openapi({ description: AUDIO_FROM_DESCRIPTION }),
-            metadata: z.string().openapi({
-              description: 'JSON text of the /save fields without audioData',
-              example:
-                '{"recordedAt":"2025-03-01T08:30:00.000Z","soapNotes":{"subjective":"- Lame left fore"}}',
-            }),
-          }),
-        ),
-      },
+      request: saveUploadRequest({
+        audio: "The recording as recorded; omit it with audioFrom 'transcription'",
+        metadata: {
+          description: 'JSON text of the /save fields without audioData',
+          example: '{"recordedAt":"2025-03-01T08:30:00.000Z","soapNotes":{"subjective":"- Lame left fore"}}',
+        },
+      }),
       responses: {
         ...saveResponses,
         400: errorResponse(recordingMessages.uploadForm),
@@ -162,15 +152,7 @@ export function recordingsRoutes(services: Services) {
   );
   router.post('/save-upload', auth, uploadLimit, async (c) => {
     const form = await readSaveUploadForm(c);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(form.metadataText);
-    } catch {
-      throw badRequest(recordingMessages.metadataInvalid);
-    }
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-      throw badRequest(recordingMessages.metadataInvalid);
-    const parsed = uploadMetadataSchema.safeParse(raw);
+    const parsed = uploadMetadataSchema.safeParse(parseSaveMetadata(form.metadataText));
     if (!parsed.success) throw badRequest(describeInvalid(parsed.error));
     return saveOnce(c, parsed.data, await saveUploadAudio(c, recordings, form));
   });

@@ -2,9 +2,10 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { recordingMessages } from '#shared/schemas/recordings.js';
 import type { AppEnv } from '../http/env.js';
+import { controlCharacterMessage, findControlCharacter } from '../http/control-characters.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey } from '../http/idempotency.js';
-import { readMultipart } from '../http/route-helpers.js';
+import { multipartBody, readMultipart } from '../http/route-helpers.js';
 import type { IncomingAudio, RecordingsService } from '../services/recordings-service.js';
 
 /** The Idempotency-Key header of every save (OpenAPI). */
@@ -30,6 +31,23 @@ export const AUDIO_FROM_DESCRIPTION =
   'Without audio: use the upload /api/transcribe kept under the same Idempotency-Key ' +
   '(the audio crosses the connection once); 410 when it is gone';
 
+/** The OpenAPI request of a multipart save: Idempotency-Key, 'audio' or 'audioFrom', and 'metadata'. */
+export function saveUploadRequest(fields: {
+  audio: string;
+  metadata: { description: string; example?: string };
+}) {
+  return {
+    headers: idempotencyHeaders,
+    ...multipartBody(
+      z.object({
+        audio: z.string().optional().openapi({ type: 'string', format: 'binary', description: fields.audio }),
+        audioFrom: z.literal('transcription').optional().openapi({ description: AUDIO_FROM_DESCRIPTION }),
+        metadata: z.string().openapi(fields.metadata),
+      }),
+    ),
+  };
+}
+
 export interface SaveUploadForm {
   file: File | undefined;
   audioFrom: string | undefined;
@@ -51,6 +69,21 @@ export async function readSaveUploadForm(c: Context<AppEnv>): Promise<SaveUpload
   if (!(file instanceof File) && audioFrom === undefined) throw badRequest(recordingMessages.missingData);
   if (typeof metadata !== 'string') throw badRequest(recordingMessages.uploadForm);
   return { file: file instanceof File ? file : undefined, audioFrom, metadataText: metadata };
+}
+
+/** The 'metadata' text as a JSON object (400 for anything else, or for a control character in it). */
+export function parseSaveMetadata(metadataText: string): Record<string, unknown> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(metadataText);
+  } catch {
+    throw badRequest(recordingMessages.metadataInvalid);
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw badRequest(recordingMessages.metadataInvalid);
+  const control = findControlCharacter(raw);
+  if (control) throw badRequest(controlCharacterMessage(control.path, control.character));
+  return raw as Record<string, unknown>;
 }
 
 /**
