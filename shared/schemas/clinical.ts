@@ -1,34 +1,15 @@
 import { z } from 'zod';
+import { CONSULTATION_TYPES, SOAP_SECTIONS, SPECIES } from './consultation.js';
 
-/** Species options of the pre-consultation panel (spec §3), in display order. */
-export const SPECIES = ['Cattle', 'Sheep', 'Goats', 'Horses', 'Pigs', 'Dogs', 'Cats', 'Other'] as const;
-export type Species = (typeof SPECIES)[number];
-
-/** Consultation types of the pre-consultation panel (spec §3), in display order. */
-export const CONSULTATION_TYPES = [
-  'Practice consultation',
-  'Routine check',
-  'Pregnancy diagnosis',
-  'Sick animal',
-  'Vaccination',
-  'Farm Visit',
-  'Herd Visit',
-  'Emergency',
-  'Follow-up',
-] as const;
-export type ConsultationType = (typeof CONSULTATION_TYPES)[number];
-
-/**
- * Farm Mode (lower bitrate, farm segments) is on for a Farm Visit and for a Herd Visit (issue 20): a herd or
- * flock visit is one long farm recording that the notes split per animal.
- */
-export function isFarmConsultation(type: string | undefined): boolean {
-  return type === 'Farm Visit' || type === 'Herd Visit';
-}
-
-/** The four SOAP section keys, in note order. */
-export const SOAP_SECTIONS = ['subjective', 'objective', 'assessment', 'plan'] as const;
-export type SoapSection = (typeof SOAP_SECTIONS)[number];
+export {
+  CONSULTATION_TYPES,
+  isFarmConsultation,
+  SOAP_SECTIONS,
+  SPECIES,
+  type ConsultationType,
+  type SoapSection,
+  type Species,
+} from './consultation.js';
 
 /**
  * Clinical notes as the product stores and shows them (spec §3). Every SOAP field is multi-line text with one

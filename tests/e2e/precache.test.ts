@@ -3,13 +3,16 @@ import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, waitForServiceWorkerControl } from '../helpers/browser.js';
 import type { TestServer } from '../helpers/server.js';
+import { seedLocalRecording } from '../helpers/local-db.js';
 import { startWebApp } from '../helpers/web-app.js';
 
 /**
  * Issue 19: a vet's first visit on a farm phone's cellular link. The service worker precaches only the
  * app shell and the recorder, the server sends them brotli-compressed, and the whole first visit —
  * page, API calls and precache — stays within 400 KiB on the wire. The recorder then opens offline;
- * pdfmake and its fonts are not fetched until a PDF is made.
+ * pdfmake and its fonts are not fetched until a PDF is made. The review (notes editor, export) is not in
+ * the precache either: the recorder fetches it when idle, the worker's runtime cache keeps it, and a
+ * processed recording can then be reviewed offline.
  */
 const FIRST_VISIT_BUDGET = 400 * 1024;
 let server: TestServer;
@@ -66,6 +69,17 @@ describe('the first visit and the precache (Chromium)', () => {
     });
     expect(precached).toBeGreaterThan(5);
 
+    // The review code is not precached; the idle preload puts it in the worker's runtime cache. It counts
+    // towards the first visit: it is fetched on the same connection.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const cache = await caches.open('veldvet-assets');
+          return (await cache.keys()).some((request) => /\/assets\/review-[^/]*\.js$/.test(request.url));
+        }),
+      )
+      .toBe(true);
+
     let transferred = 0;
     const urls: string[] = [];
     for (const request of finished) {
@@ -87,11 +101,26 @@ describe('the first visit and the precache (Chromium)', () => {
     expect(urls.filter((url) => /pdfmake|vfs_fonts|AdminPage|SettingsPage/.test(url))).toEqual([]);
     expect(transferred).toBeLessThanOrEqual(FIRST_VISIT_BUDGET);
 
-    // No signal: the installed app still opens on the recorder.
+    // No signal: the installed app still opens on the recorder, and a processed recording opens in review.
+    await seedLocalRecording(page, {
+      id: 'precacheOfflineReview01',
+      recordingTime: 95,
+      preConsultationData: { patientName: 'Duma', species: 'Dogs' },
+      transcript: 'Duma has been limping on the left fore for two days.',
+      transcriptLanguage: 'en',
+      clinicalData: {
+        subjective: '- Lame left fore for two days',
+        objective: '- Swollen left carpus',
+        assessment: '- Soft tissue injury',
+        plan: '- Rest for a week',
+      },
+    });
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId('record-button').waitFor();
     expect(new URL(page.url()).pathname).toBe('/app');
+    await page.getByRole('button', { name: 'View notes' }).first().click();
+    await page.getByText('Swollen left carpus').first().waitFor();
     await context.setOffline(false);
     await close();
   });

@@ -1,12 +1,12 @@
-import {
-  isFarmConsultation,
-  type BulletEvidence,
-  type ClinicalData,
-  type LeftOutLine,
-  type PreConsultationData,
-  type SafetyFlag,
-  type StoredClinicalData,
-  type TranscriptSegment,
+import { isFarmConsultation } from '#shared/schemas/consultation.js';
+import type {
+  BulletEvidence,
+  ClinicalData,
+  LeftOutLine,
+  PreConsultationData,
+  SafetyFlag,
+  StoredClinicalData,
+  TranscriptSegment,
 } from '#shared/schemas/clinical.js';
 import type { HerdVisitNotes } from '#shared/schemas/herd.js';
 import type { RetryState } from './processing/retry-schedule.js';

@@ -6,14 +6,8 @@ import { Dialog } from '../../components/ui/Dialog';
 import { FactList } from '../../components/ui/FactList';
 import { Spinner } from '../../components/ui/Spinner';
 import { ApiError } from '../../lib/api';
-import {
-  displayNotes,
-  recordingAudioPath,
-  recordingPath,
-  recoverFromRevealError,
-  revealDuration,
-  SoapSectionView,
-} from '../review';
+import { recoverFromRevealError, revealDuration } from '../../lib/audio-duration';
+import { displayNotes, recordingAudioPath, recordingPath, SoapSectionView } from '../review';
 import { HerdAnimalHistory, isHerdAnimalRecord } from './HerdAnimalHistory';
 import { cardDate } from './history-model';
 import styles from './History.module.css';

@@ -1,7 +1,8 @@
 import { format } from 'date-fns';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { sequential } from '#shared/async';
-import { isFarmConsultation, type ClinicalData, type PreConsultationData } from '#shared/schemas/clinical';
+import type { ClinicalData, PreConsultationData } from '#shared/schemas/clinical';
+import { isFarmConsultation } from '#shared/schemas/consultation';
 import type { ConnectionInfo } from '../../data/connection';
 import { processingMessages } from '../../data/processing/gate';
 import type { DeviceSettingsStore } from '../../data/device-settings';

@@ -1,10 +1,6 @@
 import { useId, useState } from 'react';
-import {
-  CONSULTATION_TYPES,
-  isFarmConsultation,
-  SPECIES,
-  type PreConsultationData,
-} from '#shared/schemas/clinical';
+import type { PreConsultationData } from '#shared/schemas/clinical';
+import { CONSULTATION_TYPES, isFarmConsultation, SPECIES } from '#shared/schemas/consultation';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/Field';
 import { HerdVisitFields } from './HerdVisitFields';

@@ -6,7 +6,7 @@ import { useDeviceSettings, useLocalRecordings } from '../../../data/hooks';
 import { recorder as pageRecorder, useRecorder } from '../recorder';
 import { isFarmMode } from '../recorder-store';
 import { useVoiceCommands } from '../use-voice-commands';
-import { CompleteView } from './CompleteView';
+import { CompleteView, preloadReview } from './CompleteView';
 import { ControlsBar } from './ControlsBar';
 import { FarmBanner } from './FarmBanner';
 import { InterruptedRecordings } from './InterruptedRecordings';
@@ -65,6 +65,7 @@ export function RecorderScreen() {
   const [confirmEndSession, setConfirmEndSession] = useState(false);
   const voice = useVoiceCommands(voiceEnabled);
   useConnectivity();
+  useEffect(preloadReview, []);
 
   const farm = isFarmMode(preConsultation);
   const selected = recordings.find((recording) => recording.id === machine.selectedRecordingId);

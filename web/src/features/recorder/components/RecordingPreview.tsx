@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/Card';
-import { PLAYBACK_FAILED, recoverFromRevealError, revealDuration } from '../../review';
+import { PLAYBACK_FAILED, recoverFromRevealError, revealDuration } from '../../../lib/audio-duration';
 import styles from './Recorder.module.css';
 
 /** 'Recording Preview': plays the stored audio; a playback failure never implies the recording is lost. */

@@ -1,6 +1,5 @@
 import { useEffect, useState, type Ref } from 'react';
-import { PLAYBACK_FAILED } from './audio-duration';
-import { recoverFromRevealError, revealDuration } from './audio-duration';
+import { PLAYBACK_FAILED, recoverFromRevealError, revealDuration } from '../../../lib/audio-duration';
 import styles from './Review.module.css';
 
 /** The recording's own audio (from the device), which bullet taps seek into. */
