@@ -44,8 +44,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One Chromium at a time on a 2-core machine.
-          fileParallelism: false,
+          // Two files at a time like the other projects: a browser test mostly waits on its page, server and
+          // Chromium's own processes; the tests wait on conditions, never on fixed timeouts.
+          maxWorkers: 2,
         },
       },
     ],

