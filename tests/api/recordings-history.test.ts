@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';
+import { recordingsRepository } from '../../api/repositories/recordings.js';
 import { fakeAudio, saveBody } from './recordings-fixtures.js';
 
 /**
@@ -174,6 +175,61 @@ describe.each(dialects)('history and search at scale (%s)', (dialect) => {
     expect(ids).toEqual(expected.filter((r) => ids.includes(r.id)).map((r) => r.id));
     for (const card of found.recordings) expect(Object.keys(card).sort()).toEqual(CARD_FIELDS);
     expect(found.nextCursor).toBeNull();
+  });
+
+  it('finds the oldest matches among a thousand rows, newest first, in pages of any size', async () => {
+    // Another practice with 1,050 recordings, written straight to the table (1,050 saves over HTTP would take
+    // longer than they prove): "Oupa" twice among the oldest; "Kat" on every 40th row, 27 of them, paged.
+    const other = new ApiClient(server.baseUrl);
+    const { user } = await registerUser(other);
+    const repository = recordingsRepository(server.services.database.db);
+    const base = Date.parse('2024-01-01T00:00:00.000Z');
+    for (let i = 0; i < 1050; i += 1) {
+      const at = new Date(base + i * 3_600_000).toISOString();
+      await repository.insert({
+        id: `scale-${String(i).padStart(4, '0')}`,
+        practiceId: user.id,
+        patientName: i === 3 || i === 7 ? `Oupa ${i}` : i % 40 === 0 ? `Kat ${i}` : `Hond ${i}`,
+        species: 'Dogs',
+        breed: null,
+        age: null,
+        weight: null,
+        clientName: 'Van Wyk',
+        clientPhone: null,
+        clientEmail: null,
+        recordedAt: at,
+        audioData: '',
+        audioDuration: 60,
+        transcript: null,
+        transcriptLanguage: null,
+        soapNotes: null,
+        consultationType: null,
+        parentRecordingId: null,
+        updatedAt: at,
+        deletedAt: null,
+        audioBlobKey: null,
+        audioSha256: null,
+        audioByteSize: null,
+        audioMimeType: null,
+        idempotencyKey: null,
+      });
+    }
+    const search = async (q: string, limit = 50) => {
+      const response = await other.get(`/api/recordings/search?q=${encodeURIComponent(q)}&limit=${limit}`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as ListBody).recordings.map((r) => r.patientName);
+    };
+    expect(await search('oupa')).toEqual(['Oupa 7', 'Oupa 3']);
+    const cats = await search('kat', 20);
+    expect(cats).toHaveLength(20);
+    expect(cats[0]).toBe('Kat 1040');
+    expect(cats.at(-1)).toBe('Kat 280');
+    // All 27 when the page is larger than what the newest rows hold, the oldest (row 0) last.
+    const allCats = await search('kat');
+    expect(allCats).toHaveLength(27);
+    expect(allCats.at(-1)).toBe('Kat 0');
+    // The first practice sees none of them.
+    expect((await list('/api/recordings/search?q=oupa')).recordings).toEqual([]);
   });
 
   it('treats quotes and FTS syntax in a search term as text', async () => {
