@@ -4,7 +4,8 @@
  *
  *   --bare                          a bare Hono handler, the yardstick every figure is divided by
  *   --root DIR --dialect D --rows N the VeldVet API from checkout DIR on SQLite or PostgreSQL, one practice
- *                                   seeded with N recordings, plus EXPLAIN of its history and search queries
+ *                                   seeded with N recordings, plus EXPLAIN of its history and search queries;
+ *   [--practices P]                 P practices of N recordings each, the first one measured
  *
  * Prints `EXPLAIN …` lines, then one `READY {json}` line; runs until killed.
  */
@@ -116,8 +117,8 @@ function prng(seed: number) {
   };
 }
 
-function seedRows(practiceId: string, count: number) {
-  const random = prng(42);
+function seedRows(practiceId: string, count: number, practiceIndex = 0) {
+  const random = prng(42 + practiceIndex);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const start = Date.parse('2023-01-01T00:00:00.000Z');
   const span = 3 * 365 * 24 * 3600 * 1000;
@@ -134,7 +135,7 @@ function seedRows(practiceId: string, count: number) {
     const recordedAt = new Date(start + Math.floor((random() * span) / 60_000) * 60_000).toISOString();
     const stamp = new Date(created + i).toISOString();
     return {
-      id: `bench-${i.toString().padStart(6, '0')}-${Math.floor(random() * 1e9).toString(36)}`,
+      id: `bench-${practiceIndex}-${i.toString().padStart(6, '0')}-${Math.floor(random() * 1e9).toString(36)}`,
       practiceId,
       patientName: `${pick(PATIENTS)}${random() < 0.3 ? ` ${Math.floor(random() * 100)}` : ''}`,
       species: pick(SPECIES),
@@ -175,6 +176,9 @@ async function runApi(): Promise<void> {
   const root = path.resolve(arg('root', '.'));
   const dialect = arg('dialect', 'sqlite');
   const rows = Number(arg('rows', '10000'));
+  // Other practices sharing the database (issue 19: 100 × 1k on PostgreSQL): every query must stay on the
+  // measured practice's rows, whatever the table holds besides.
+  const practices = Number(arg('practices', '1'));
   const load = (file: string) => import(path.join(root, file));
   const { createApp } = await load('api/app.ts');
   const { loadConfig } = await load('api/config.ts');
@@ -196,6 +200,7 @@ async function runApi(): Promise<void> {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PORT: '0',
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -203,24 +208,38 @@ async function runApi(): Promise<void> {
   const services = createServices({ config, database });
   const app = createApp({ services });
 
-  const registered: Response = await app.request('/api/auth/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.co.za', password: 'secret12', practiceName: 'Bench Vets' }),
-  });
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const { user } = (await registered.json()) as { user: { id: string } };
+  const register = async (index: number) => {
+    const registered: Response = await app.request('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: index === 0 ? 'bench@example.co.za' : `bench-${index}@example.co.za`,
+        password: 'secret12',
+        practiceName: index === 0 ? 'Bench Vets' : `Bench Vets ${index}`,
+      }),
+    });
+    const cookie = registered.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const { user } = (await registered.json()) as { user: { id: string } };
+    return { cookie, practiceId: user.id };
+  };
 
   const repository = recordingsRepository(database.db);
-  const all = seedRows(user.id, rows);
-  for (let i = 0; i < all.length; i += 500) {
-    await database.db.transaction().execute(async (trx: unknown) => {
-      for (const row of all.slice(i, i + 500)) await repository.insert(row, trx);
-    });
-  }
+  const seed = async (practiceId: string, index: number) => {
+    const rowsOfPractice = seedRows(practiceId, rows, index);
+    for (let i = 0; i < rowsOfPractice.length; i += 500) {
+      await database.db.transaction().execute(async (trx: unknown) => {
+        for (const row of rowsOfPractice.slice(i, i + 500)) await repository.insert(row, trx);
+      });
+    }
+    return rowsOfPractice;
+  };
+  const { cookie, practiceId } = await register(0);
+  const user = { id: practiceId };
+  const all = await seed(practiceId, 0);
+  for (let index = 1; index < practices; index += 1) await seed((await register(index)).practiceId, index);
   const sample = all[Math.floor(rows / 2)]!;
 
   await explain({ dialect, dataDir, databaseUrl, practiceId: user.id, rows, keyset, recordingsRepository });

@@ -7,6 +7,7 @@
  *   npm run bench:api                                  both databases, 3 s per measurement
  *   npm run bench:api -- --dialects sqlite --seconds 5
  *   npm run bench:api -- --root /path/to/other/checkout   the same load on another version (before/after)
+ *   npm run bench:api -- --dialects postgres --practices 100 --rows 1000   one of 100 practices × 1k
  *
  * Prints p50/p95/p99 latency (ms, exact, from every response), requests per second and the bare handler's
  * req/s divided by the endpoint's at the same concurrency (the cost relative to doing nothing; latency
@@ -25,6 +26,7 @@ const arg = (name: string, fallback: string) => {
 };
 const seconds = Number(arg('seconds', '3'));
 const rows = Number(arg('rows', '10000'));
+const practices = Number(arg('practices', '1'));
 const root = path.resolve(arg('root', '.'));
 const dialects = arg('dialects', 'sqlite,postgres').split(',');
 const connectionCounts = arg('connections', '1,10,50').split(',').map(Number);
@@ -174,10 +176,23 @@ function saveBody(): string {
 }
 
 async function benchDialect(dialect: string): Promise<void> {
-  console.log(`\n== ${dialect}: ${rows} recordings in one practice (code at ${root}) ==`);
+  const shape =
+    practices > 1
+      ? `${practices} practices × ${rows} recordings, the first measured`
+      : `${rows} recordings in one practice`;
+  console.log(`\n== ${dialect}: ${shape} (code at ${root}) ==`);
   const seedStart = Date.now();
   const bare = await startServer(['--bare']);
-  const api = await startServer(['--root', root, '--dialect', dialect, '--rows', String(rows)]);
+  const api = await startServer([
+    '--root',
+    root,
+    '--dialect',
+    dialect,
+    '--rows',
+    String(rows),
+    '--practices',
+    String(practices),
+  ]);
   console.log(`seeded and started in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
   const base = `http://127.0.0.1:${api.ready.port}`;
   const auth = { cookie: api.ready.cookie ?? '' };
