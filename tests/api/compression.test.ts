@@ -5,7 +5,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/precompress.js';
+import { registerUser, sessionSetCookie } from '../helpers/auth.js';
+import { ApiClient } from '../helpers/http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { fakeAudio, saveBody } from './recordings-fixtures.js';
 
 /**
  * Issue 19: text is sent compressed — static files from the gzip/brotli copies written at build time,
@@ -140,6 +143,40 @@ describe('compression over HTTP', () => {
     const refused = await rawGet(url, { 'accept-encoding': 'br;q=0, gzip;q=0' });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body.equals(identity.body)).toBe(true);
+  });
+
+  it('compresses a record of a few KB and one past 64 KB with brotli and gzip, byte for byte', async () => {
+    const client = new ApiClient(server.baseUrl);
+    await registerUser(client);
+    const cookie = sessionSetCookie(client)!.split(';')[0]!;
+    // A varied transcript, so brotli has real work: consultation lines with changing numbers.
+    const transcript = (lines: number) =>
+      Array.from(
+        { length: lines },
+        (_, i) => `Koei ${i} se temperatuur is 39.${i % 10}, hartklop ${60 + (i % 40)}.`,
+      ).join(' ');
+    for (const [seed, lines] of [
+      [1, 60],
+      [2, 2500],
+    ] as const) {
+      const saved = await client.post(
+        '/api/recordings/save',
+        saveBody(fakeAudio('webm', 64, seed), { transcript: transcript(lines) }),
+      );
+      expect(saved.status, await saved.clone().text()).toBe(200);
+      const { recording } = (await saved.json()) as { recording: { id: string } };
+      const url = `${server.baseUrl}/api/recordings/${recording.id}`;
+      const identity = await rawGet(url, { cookie });
+      const size = identity.body.length;
+      expect(lines === 60 ? size > 1024 && size < 64 * 1024 : size > 64 * 1024).toBe(true);
+      for (const accept of ['br', 'gzip']) {
+        const compressed = await rawGet(url, { cookie, 'accept-encoding': accept });
+        expect(compressed.headers['content-encoding']).toBe(accept);
+        expect(Number(compressed.headers['content-length'])).toBe(compressed.body.length);
+        expect(compressed.body.length).toBeLessThan(size / 2);
+        expect(decode(compressed).equals(identity.body)).toBe(true);
+      }
+    }
   });
 
   it('sends small JSON answers and HEAD requests uncompressed', async () => {
