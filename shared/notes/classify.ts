@@ -199,7 +199,11 @@ function vetSigns(turnText: string, language: Language): number {
 }
 
 const MAX_SENTENCES_PER_TURN = 12;
-const OWNERS_QUESTION = /^(?:will|would|sal|sou|can|could|kan|should|moet|mag|may|must)(?![\p{L}])/iu;
+const OWNERS_QUESTION =
+  /^(?:(?:and|en|but|maar)\s+)?(?:will|would|sal|sou|can|could|kan|should|moet|mag|may|must|what if|wat as|if|as|when do you want|how long (?:until|before|till)|hoe lank voor)(?![\p{L}])/iu;
+// The vet's words in a reply: asking to be phoned, announcing a visit ('phone me and we'll X-ray', 'bel my dan kom ek').
+const VET_REPLY =
+  /(?<![\p{L}])(?:(?:phone|call|ring|contact|bel|skakel)\s+(?:me|us|my|ons)|(?:i'll|we'll|i will|we will) (?:come|x-ray|check|re-?check|see|examine|scan|repeat)|kom ek (?:terug|weer|môre)|sal ek (?:terugkom|weer kom))(?![\p{L}])/iu;
 /** An owner's answer to a question is short; a longer turn after a question is more likely the vet's. */
 const ANSWER_TURN_SENTENCES = 3;
 // A question about the animal or the owner's observations (asked by the vet), not about the vet's opinion.
@@ -278,6 +282,11 @@ const STATED_NUMBER = new RegExp(
 );
 const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}`, 'u');
 
+// An imperative: the sentence opens with a verb whose object is the animal or its things ('Cut his food…', 'Rol haar
+// op haar ander sy', 'Keep him in…'). The first word must be no subject, auxiliary, preposition or past form.
+const IMPERATIVE =
+  /^(?:\s*(?:okay|ok|so|and|then|now|also|dan|en|nou|ook)\b[\s,]*){0,2}(?!(?:i|we|you|he|she|it|they|there|this|that|is|was|are|were|has|had|have|does|did|do|can|could|will|would|should|may|might|must|with|for|to|on|in|at|of|from|by|about|after|before|like|than|into|onto|behind|under|over|near|all|both|only|just|not|ek|ons|jy|hy|sy|dit|hulle|daar|het|kan|sal|moet|wil|met|vir|van|op|aan|by|na|oor|onder|teen|uit|toe|nie|al|net|saw|found|told|gave|took|made|got|let)\s)\p{L}{3,}(?<!ed)\s+(?:him|her|his|them|their|hom|haar|hulle)(?![\p{L}'])/iu;
+
 /** A sentence that states a measured value (see LAB_UNIT), number words read as digits. */
 export function statesMeasurement(text: string): boolean {
   if (!/\d/u.test(text) && !/\b(?:percent|persent)\b/iu.test(text)) return false;
@@ -296,14 +305,18 @@ const OBLIGATION =
 // What an owner's question asks for decides where the vet's answer belongs: 'can I…', 'moet ek…', 'how often…' ask
 // for instructions (Plan); 'is it serious', 'what is it', 'hoe lank het sy nog' ask for a judgement (Assessment).
 const ASKS_JUDGEMENT =
-  /(?:is (?:it|that|this|she|he) (?:serious|bad|contagious|infectious|dangerous|fatal|cancer|normal|because)|catch it|spread|what (?:is it|is wrong|caused|causes|is that)|why (?:is|did|does|has)|will (?:he|she|it) (?:get better|recover|be (?:ok|okay|alright|fine)|survive|die|make it)|how long (?:does|has|will|have) (?:he|she|it|we)|how bad|is (?:dit|hy|sy) (?:erg|ernstig|gevaarlik|aansteeklik|kanker)|wat is (?:dit|fout)|hoekom|waarom|sal (?:hy|sy|dit) (?:gesond|beter|regkom|oorleef|doodgaan|weer)|hoe lank (?:het|sal) (?:hy|sy))/iu;
+  /(?:how long (?:until|before|till)|hoe lank voor|is (?:it|that|this|she|he) (?:serious|bad|contagious|infectious|dangerous|fatal|cancer|normal|because)|catch it|spread|what (?:is it|is wrong|caused|causes|is that)|why (?:is|did|does|has)|will (?:he|she|it) (?:get better|recover|be (?:ok|okay|alright|fine)|survive|die|make it)|how long (?:does|has|will|have) (?:he|she|it|we)|how bad|is (?:dit|hy|sy) (?:erg|ernstig|gevaarlik|aansteeklik|kanker)|wat is (?:dit|fout)|hoekom|waarom|sal (?:hy|sy|dit) (?:gesond|beter|regkom|oorleef|doodgaan|weer)|hoe lank (?:het|sal) (?:hy|sy))/iu;
 const ASKS_INSTRUCTION =
   /(?:^|[\s,])(?:can|may|should|must|do i|does (?:he|she|it) need|how (?:often|much|many|long (?:must|should|do|does))|what (?:do|should|must|can) (?:i|we)|when (?:can|should|must|do) (?:i|we|he|she)|kan (?:ek|ons|hy|sy)|mag (?:ek|ons|hy|sy)|moet (?:ek|ons|hy|sy)|hoe (?:gereeld|lank moet|baie moet|dikwels)|wat moet|wanneer (?:kan|moet|mag))(?![\p{L}])/iu;
+
+// 'And if she doesn't get up?', 'when do you want to see her again?': the owner asks what to do.
+const ASKS_WHAT_IF =
+  /^\s*(?:(?:and|en|but|maar|so)[\s,]+)?(?:what if|wat as|if|as (?:hy|sy|dit|hulle|die)|when do you want|wanneer wil (?:jy|u))(?![\p{L}])/iu;
 
 /** The section an answer to this question belongs to, or null when the question's kind says nothing. */
 export function answerSection(question: string): SoapKey | null {
   if (ASKS_JUDGEMENT.test(question)) return 'A';
-  if (ASKS_INSTRUCTION.test(question)) return 'P';
+  if (ASKS_INSTRUCTION.test(question) || ASKS_WHAT_IF.test(question)) return 'P';
   return null;
 }
 /** How many sentences of the answering turn the question's kind steers. */
@@ -453,7 +466,13 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const text = turnText.get(turn) ?? '';
     if (vetSigns(text, turnLanguage.get(turn) ?? overall) > 0) continue;
     // Drugs and instructions are the vet's words too.
-    if (hasTerm(lexicon().drugNames, text) || INSTRUCTION.test(text) || FUTURE_ACTION.test(text)) continue;
+    if (
+      hasTerm(lexicon().drugNames, text) ||
+      INSTRUCTION.test(text) ||
+      FUTURE_ACTION.test(text) ||
+      VET_REPLY.test(text)
+    )
+      continue;
     turnSpeaker.set(turn, 'client');
     answerTurns.add(turn);
   }
@@ -592,7 +611,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     for (const section of SOAP_KEYS)
       combined[section] += MODEL_WEIGHT * Math.log(probabilities[section] + MODEL_FLOOR);
     if (context) combined[context] += 4;
-    const action = INSTRUCTION.test(text) || FUTURE_ACTION.test(text);
+    const action = INSTRUCTION.test(text) || FUTURE_ACTION.test(text) || IMPERATIVE.test(text);
     if (action) combined.P += 5;
     if (answerTo) combined[answerTo] += ANSWER_WEIGHT;
     const actionless =

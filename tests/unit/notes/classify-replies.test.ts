@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { classifyUtterances, splitUtterances } from '#shared/notes/index.js';
+import { answerSection } from '#shared/notes/classify.js';
+
+/** Section (or null) of every utterance of a transcript, keyed by its text. */
+function sections(transcript: string): Record<string, string | null> {
+  return Object.fromEntries(
+    classifyUtterances(splitUtterances(transcript)).map((c) => [c.utterance.text, c.section]),
+  );
+}
+
+describe("the vet's reply to an owner's question", () => {
+  it("an owner's 'what if' and 'when do you want…' ask for instructions", () => {
+    expect(answerSection('And if he still limps on Friday?')).toBe('P');
+    expect(answerSection('En as hy nie wil drink nie?')).toBe('P');
+    expect(answerSection('When do you want to see him again?')).toBe('P');
+    expect(answerSection('How long until she can run again?')).toBe('A');
+  });
+  it('a reply after such a question is not read as the owner answering the vet', () => {
+    const english = sections(
+      [
+        'His ear is red and there is brown wax in the canal.',
+        'When do you want to see him again?',
+        'Bring him back in ten days for an ear check.',
+      ].join('\n'),
+    );
+    expect(english['Bring him back in ten days for an ear check.']).toBe('P');
+    const afrikaans = sections(
+      [
+        'Die oor is rooi en daar is bruin waks in die kanaal.',
+        'En as hy nog krap?',
+        'As hy oor drie dae nog krap, bel my dan kyk ek weer.',
+      ].join('\n'),
+    );
+    expect(afrikaans['As hy oor drie dae nog krap, bel my dan kyk ek weer.']).toBe('P');
+  });
+  it("asking to be phoned is the vet's, even in the reply to the vet's own question", () => {
+    const result = sections(
+      ['Is she eating?', "If she's not eating by tomorrow evening, phone me and we'll take bloods."].join(
+        '\n',
+      ),
+    );
+    expect(result["If she's not eating by tomorrow evening, phone me and we'll take bloods."]).toBe('P');
+  });
+});
+
+describe('imperatives', () => {
+  it("a sentence opening with a verb on the animal is the vet's instruction (Plan), not a finding", () => {
+    const result = sections(
+      [
+        'Her temperature is 39.2 and her abdomen is soft.',
+        'Pak haar voete in nat lappe teen die hitte.',
+        "Stut hom met 'n baal hooi sodat hy regop lê.",
+      ].join('\n'),
+    );
+    expect(result['Pak haar voete in nat lappe teen die hitte.']).toBe('P');
+    expect(result["Stut hom met 'n baal hooi sodat hy regop lê."]).toBe('P');
+  });
+  it('a subject, auxiliary or past form first is no imperative', () => {
+    const result = sections('The left eye is cloudy.\nHe rubbed his eye on the carpet all morning.\n');
+    expect(result['He rubbed his eye on the carpet all morning.']).not.toBe('P');
+  });
+});
