@@ -274,7 +274,7 @@ const FUTURE_ACTION =
 // 'with a PCV of 12'). Counts of days, times and doses are not measurements. Words, not lists of analytes: the
 // rule holds for analytes no lexicon names.
 const LAB_UNIT =
-  /\d\s*(?:%|percent|persent|mmol|µmol|umol|mg\/dl|g\/dl|g\/l|g per lit|gram per lit|iu\/l|u\/l|mmhg|per gram|epg|x\s?10)/iu;
+  /\d\s*(?:%|percent|persent|mmol|µmol|umol|mg\/dl|g\/dl|g\/l|g per lit|gram per lit|iu\/l|u\/l|mmhg|per gram|epg|x\s?10|(?:eggs?|eiers?|oocysts?|oösiste) per gram)/iu;
 const NOT_A_MEASURE = String.raw`(?!\s*(?:[.,]\d)|\s*(?:days?|weeks?|months?|years?|hours?|minutes?|dae|dag|weke|week|maande|maand|jaar|jare|ure|uur|minute|times|keer|o'clock|am|pm|h|mg|ml|mls|tablets?|tablette?|pills?|pille|rand|units?|eenhede|iu)(?![\p{L}])|\s*(?:-|to|tot)\s*\d)`;
 const STATED_NUMBER = new RegExp(
   String.raw`(?<![\p{L}])(?:is|was|are|were|of|at|van|op|came back at|reads?)\s+(?:about|around|roughly|only|still|now|just|omtrent|ongeveer|net|nog|steeds|nou|so|slegs|amper|nearly)?\s*\d+(?:[.,]\d+)?${NOT_A_MEASURE}`,
@@ -286,6 +286,18 @@ const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}
 // op haar ander sy', 'Keep him in…'). The first word must be no subject, auxiliary, preposition or past form.
 const IMPERATIVE =
   /^(?:\s*(?:okay|ok|so|and|then|now|also|dan|en|nou|ook)\b[\s,]*){0,2}(?!(?:i|we|you|he|she|it|they|there|this|that|is|was|are|were|has|had|have|does|did|do|can|could|will|would|should|may|might|must|with|for|to|on|in|at|of|from|by|about|after|before|like|than|into|onto|behind|under|over|near|all|both|only|just|not|ek|ons|jy|hy|sy|dit|hulle|daar|het|kan|sal|moet|wil|met|vir|van|op|aan|by|na|oor|onder|teen|uit|toe|nie|al|net|saw|found|told|gave|took|made|got|let)\s)\p{L}{3,}(?<!ed)\s+(?:him|her|his|them|their|hom|haar|hulle)(?![\p{L}'])/iu;
+
+// A test or procedure reporting what it found: 'the smear shows…', 'die flotasie wys…', 'the tube gave 2 litres of
+// reflux', 'ek sien Babesia…'. What a test showed is a finding, however much the test's name sounds like a plan.
+const FINDING_REPORT =
+  /(?<![\p{L}])(?:(?:shows?|showed|shown|reveals?|revealed|confirms?|confirmed|wys|wys(?:e)? op|toon|het getoon|bevestig)\s+(?:(?:a|an|'n|many|numerous|some|no|geen|baie|talle|die|the|heavy|marked|large|small)\s+)?\p{L}|(?:i|we) (?:can )?see (?:\p{Lu}|(?:many|numerous|lots of|some) )|ek sien (?:\p{Lu}|(?:baie|talle|'n paar) )|(?:tube|sonde|catheter|kateter|needle|naald|tap|aspirate)\s+(?:gave|yielded|produced|drained|obtained|returned|het)\s+(?:about\s+|around\s+|omtrent\s+)?\d+(?:[.,]\d+)?\s*(?:litres?|liters?|l|ml)(?![\p{L}])|\d+(?:[.,]\d+)?\s*(?:litres?|liters?|l|ml)\s+(?:of\s+)?(?:reflux|pus|urine|blood|discharge|effusion|ascites)|\d+(?:[.,]\d+)?\s*(?:liter|l|ml)\s+(?:refluks|etter|urine|bloed))/iu;
+const FINDING_WEIGHT = 9;
+
+// Cause, consequence and risk: reasoning about the case is the Assessment ('that's why the heart is slow', 'die
+// hoë bloeddruk maak die niere seer', 'weens die stollingsprobleem', 'precipitated by the wet litter').
+const CAUSAL =
+  /(?<![\p{L}])(?:that's why|that is why|which is why|this is why|because of|due to|caused by|causing|precipitated by|secondary to|as a result of|predispos\p{L}*|at risk|the risk|a risk|risks?\s+(?:of|to)|damag(?:e|es|ing) (?:the|his|her|its)|threaten\p{L}*|keep in mind|rule out|differential|may lose|could lose|might lose|dis hoekom|dit is hoekom|daarom|weens|as gevolg van|veroorsaak|risiko|gevaar vir|maak (?:die|sy|haar) \p{L}+ (?:(?:verder|nog|erger) \p{L}+|seer|stukkend|skade)|kan (?:sy|haar|die) \p{L}+ (?:laat )?(?:stop|faal|ingee|doodgaan)|in gedagte hou|uitsluit)(?![\p{L}])/iu;
+const CAUSAL_WEIGHT = 7;
 
 /** A sentence that states a measured value (see LAB_UNIT), number words read as digits. */
 export function statesMeasurement(text: string): boolean {
@@ -619,6 +631,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     // What the vet measured is a finding, told in whatever words ('sy kreatinien is 450', 'lactate 4.2 mmol/L').
     // (An analyte may share its name with a drug: 'glucose', 'calcium'.)
     if (actionless && statesMeasurement(text)) combined.O += MEASURE_WEIGHT;
+    // What a test or a procedure showed is a finding, even when the procedure reads like a treatment.
+    if (!action && !CONDITIONAL_ACTION.test(text) && FINDING_REPORT.test(text)) combined.O += FINDING_WEIGHT;
+    // Why something happens, what it puts at risk: the vet's reasoning.
+    if (actionless && CAUSAL.test(text)) combined.A += CAUSAL_WEIGHT;
     // The animal's needs, as the vet states them, are the Plan ('he needs a transfusion today').
     if (!action && PATIENT_NEEDS.test(text)) combined.P += OBLIGATION_WEIGHT;
     // Afrikaans perfect tense about the animal or the owner ('hy het … verloor', 'sy het gisteraand begin'): history.

@@ -61,3 +61,34 @@ describe('imperatives', () => {
     expect(result['He rubbed his eye on the carpet all morning.']).not.toBe('P');
   });
 });
+
+describe('what a test showed, and why', () => {
+  it('a test or a tube reporting its result is a finding (Objective)', () => {
+    const result = sections(
+      [
+        'She has been coughing for a week.',
+        'The tracheal wash shows numerous bacteria and neutrophils.',
+        'Die velskraapsel wys baie Demodex myte.',
+        'The stomach tube returned 3 litres of green fluid.',
+        'The faecal float has 1200 eggs per gram.',
+      ].join('\n'),
+    );
+    expect(result['The tracheal wash shows numerous bacteria and neutrophils.']).toBe('O');
+    expect(result['Die velskraapsel wys baie Demodex myte.']).toBe('O');
+    expect(result['The stomach tube returned 3 litres of green fluid.']).toBe('O');
+    expect(result['The faecal float has 1200 eggs per gram.']).toBe('O');
+  });
+  it('cause, consequence and risk are the assessment', () => {
+    const result = sections(
+      [
+        'Her blood glucose is 28.',
+        'Die hoë suiker maak die lens verder troebel.',
+        "That's why she drinks so much, the sugar pulls water into the urine.",
+        'Die lae kalsium kan haar hart laat stop.',
+      ].join('\n'),
+    );
+    expect(result['Die hoë suiker maak die lens verder troebel.']).toBe('A');
+    expect(result["That's why she drinks so much, the sugar pulls water into the urine."]).toBe('A');
+    expect(result['Die lae kalsium kan haar hart laat stop.']).toBe('A');
+  });
+});
