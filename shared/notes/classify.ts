@@ -282,6 +282,12 @@ const STATED_NUMBER = new RegExp(
 );
 const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}`, 'u');
 
+// A member of the owner's household as the subject ('my husband says thanks…', 'my broer vra…'): the household's
+// news is chat unless the sentence names a sign, a finding or a diagnosis, or points at the animal ('…found him').
+const HOUSEHOLD_SUBJECT =
+  /^(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops)[\s,]+){0,3}(?:my|our|ons)\s+(?:husband|wife|partner|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense)(?![\p{L}])/iu;
+const POINTS_AT_ANIMAL = /(?<![\p{L}])(?:him|her|hom|haar)(?![\p{L}])/iu;
+
 // An imperative: the sentence opens with a verb whose object is the animal or its things ('Cut his food…', 'Rol haar
 // op haar ander sy', 'Keep him in…'). The first word must be no subject, auxiliary, preposition or past form.
 const IMPERATIVE =
@@ -595,6 +601,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       if (
         (chat && total < CHAT_OVERRIDE && !(instructsOwner && probabilities.L < CHAT_MODEL_FLOOR)) ||
         (social && total < MIN_CLINICAL) ||
+        (HOUSEHOLD_SUBJECT.test(text) &&
+          scores.S + scores.O + scores.A < MIN_CLINICAL &&
+          !POINTS_AT_ANIMAL.test(text) &&
+          !answerTurns.has(utterance.turn)) ||
         (!announcedAction &&
           ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
             (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > 0.5) ||

@@ -92,3 +92,23 @@ describe('what a test showed, and why', () => {
     expect(result['Die lae kalsium kan haar hart laat stop.']).toBe('A');
   });
 });
+
+describe("the household's news", () => {
+  it('a family member as the subject of a clinically silent sentence is small talk', () => {
+    const result = sections(
+      [
+        'He has been drinking a lot more this week.',
+        'My husband noticed she was limping on Sunday.',
+        'Oh, and my wife says thanks for the recipe, she has made it twice.',
+        'My son is going to be upset.',
+        'My broer vra of jy nog die trekker wil koop.',
+        "Our kids found him lying in the garden, he couldn't stand.",
+      ].join('\n'),
+    );
+    expect(result['My husband noticed she was limping on Sunday.']).toBe('S');
+    expect(result["Our kids found him lying in the garden, he couldn't stand."]).toBe('S');
+    expect(result['Oh, and my wife says thanks for the recipe, she has made it twice.']).toBeNull();
+    expect(result['My son is going to be upset.']).toBeNull();
+    expect(result['My broer vra of jy nog die trekker wil koop.']).toBeNull();
+  });
+});
