@@ -265,9 +265,10 @@ const CONDITIONAL_ACTION =
 const INSTRUCTION =
   /(?<![\p{L}])(?:i want you to|i'd like you to|i would like you to|you need to|you must|you should|make sure|please|ek wil hê (?:jy|julle|u) (?:moet)?|jy moet|julle moet|u moet|maak seker)(?![\p{L}])/iu;
 
-// The vet announcing what will be done: a plan, not a finding ('I'll run a clotting time', 'ons sal …').
+// The vet announcing what will be done: a plan, not a finding ('I'll run a clotting time', 'ons sal …'). Afrikaans
+// tells the near future in the present tense: 'ek bel môre…', 'ons stuur 'n monster…' (verbs of the vet's actions).
 const FUTURE_ACTION =
-  /^(?:\s*(?:okay|ok|so|and|then|now|right|goed|nou|dan|en)\b[\s,]*){0,3}(?:i'll|i will|we'll|we will|i'm going to|we're going to|i am going to|we are going to|let's|ek gaan|ons gaan|ek sal|ons sal)(?![\p{L}])/iu;
+  /^(?:\s*(?:okay|ok|so|and|then|now|right|goed|nou|dan|en)\b[\s,]*){0,3}(?:i'll|i will|we'll|we will|i'm going to|we're going to|i am going to|we are going to|let's|ek gaan|ons gaan|ek sal|ons sal|(?:ek|ons) (?:stuur|bel|skakel|spuit|opereer|hospitaliseer))(?![\p{L}])/iu;
 
 // A measured value, whatever is measured (a lab value, a scan, a count): a number with a laboratory unit, a
 // decimal that is no dose, or a number stated as what something is or was ('PCV is 14', 'bloeddruk was 185',
@@ -304,6 +305,9 @@ const FINDING_WEIGHT = 9;
 const CAUSAL =
   /(?<![\p{L}])(?:that's why|that is why|which is why|this is why|because of|due to|caused by|causing|precipitated by|secondary to|as a result of|predispos\p{L}*|at risk|the risk|a risk|risks?\s+(?:of|to)|damag(?:e|es|ing) (?:the|his|her|its)|threaten\p{L}*|keep in mind|rule out|differential|may lose|could lose|might lose|dis hoekom|dit is hoekom|daarom|weens|as gevolg van|veroorsaak|risiko|gevaar vir|maak (?:die|sy|haar) \p{L}+ (?:(?:verder|nog|erger) \p{L}+|seer|stukkend|skade)|kan (?:sy|haar|die) \p{L}+ (?:laat )?(?:stop|faal|ingee|doodgaan)|in gedagte hou|uitsluit)(?![\p{L}])/iu;
 const CAUSAL_WEIGHT = 7;
+// How the case is going: progress is judged, not seen ('has healed well', 'poorly controlled', 'verbeter').
+const PROGRESS =
+  /(?<![\p{L}])(?:healed|healing well|resolved|resolving|improving|improved|worsening|deteriorat\p{L}*|(?:well|poorly|not|badly) controlled|under control|genees|verbeter|beter word|agteruitgaan|erger word|(?:goed |nie )?beheer(?: nie)?)(?![\p{L}])/iu;
 
 /** A sentence that states a measured value (see LAB_UNIT), number words read as digits. */
 export function statesMeasurement(text: string): boolean {
@@ -344,11 +348,11 @@ const ANSWER_WEIGHT = 4;
 const MEASURE_WEIGHT = 6;
 const HEDGE_WEIGHT = 6;
 const OBLIGATION_WEIGHT = 3;
-const PAST_WEIGHT = 3;
+const PAST_WEIGHT = 4;
 // 'het' after a third-person subject, then a past participle (ge-, possibly after a separable particle) or a verb
 // that takes no ge-; the vet's own 'ek het … ondersoek' is left alone.
 const THIRD_PERSON_PERFECT =
-  /(?<![\p{L}])(?:hy|sy|dit|hulle)\s+het\s+(?:\p{L}+\s+){0,8}?(?:\p{L}{0,6}ge\p{L}{3,}|verloor|begin|vergeet|verander)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:(?:hy|sy|dit|hulle)\s+het|het\s+(?:hy|sy|dit|hulle))\s+(?:\p{L}+\s+){0,8}?(?:\p{L}{0,6}ge\p{L}{3,}|verloor|begin|vergeet|verander)(?![\p{L}])/iu;
 // The patient as the subject of a need ('he needs', 'sy moet'); 'we must also rule out…' is reasoning, not a need.
 const PATIENT_NEEDS =
   /(?<![\p{L}])(?:he|she|it|they|hy|sy|hulle)\s+(?:still\s+|also\s+|really\s+|definitely\s+|ook\s+|nog\s+)?(?:needs|must|should|has to|have to|will need|moet)(?![\p{L}])/iu;
@@ -645,6 +649,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (!action && !CONDITIONAL_ACTION.test(text) && FINDING_REPORT.test(text)) combined.O += FINDING_WEIGHT;
     // Why something happens, what it puts at risk: the vet's reasoning.
     if (actionless && CAUSAL.test(text)) combined.A += CAUSAL_WEIGHT;
+    if (actionless && PROGRESS.test(text)) combined.A += HEDGE_WEIGHT;
     // The animal's needs, as the vet states them, are the Plan ('he needs a transfusion today').
     if (!action && PATIENT_NEEDS.test(text)) combined.P += OBLIGATION_WEIGHT;
     // Afrikaans perfect tense about the animal or the owner ('hy het … verloor', 'sy het gisteraand begin'): history.

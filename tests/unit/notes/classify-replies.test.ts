@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyUtterances, splitUtterances } from '#shared/notes/index.js';
-import { answerSection } from '#shared/notes/classify.js';
+import { answerSection, cueScores } from '#shared/notes/classify.js';
 
 /** Section (or null) of every utterance of a transcript, keyed by its text. */
 function sections(transcript: string): Record<string, string | null> {
@@ -110,5 +110,26 @@ describe("the household's news", () => {
     expect(result['Oh, and my wife says thanks for the recipe, she has made it twice.']).toBeNull();
     expect(result['My son is going to be upset.']).toBeNull();
     expect(result['My broer vra of jy nog die trekker wil koop.']).toBeNull();
+  });
+});
+
+describe('tense, plans and judgements', () => {
+  it("Afrikaans perfect after a time word ('Vandag het hy … gevreet') is history", () => {
+    const result = sections(
+      'Die temperatuur is 38,9 grade.\nVandag het hy niks gevreet nie en twee keer gebraak.\n',
+    );
+    expect(result['Vandag het hy niks gevreet nie en twee keer gebraak.']).toBe('S');
+  });
+  it("the vet's Afrikaans present tense for the near future is the Plan", () => {
+    const result = sections(
+      'Die temperatuur is 38,9 grade.\nEk bel jou môre met die uitslae.\nEk skakel die laboratorium vanmiddag.\n',
+    );
+    expect(result['Ek bel jou môre met die uitslae.']).toBe('P');
+    expect(result['Ek skakel die laboratorium vanmiddag.']).toBe('P');
+  });
+  it('progress is judged (Assessment), and -monia names a disease', () => {
+    const result = sections('Her temperature is 38.4.\nThe wound has healed nicely.\n');
+    expect(result['The wound has healed nicely.']).toBe('A');
+    expect(cueScores('Calf 7 is the worst, bronchopneumonia.', 'en').A).toBeGreaterThan(0);
   });
 });
