@@ -214,6 +214,8 @@ const ABOUT_THE_ANIMAL =
 const STRONG_CLINICAL = 6;
 /** …and with this much, even when it also mentions money, sport or the weather. */
 const CHAT_OVERRIDE = 10;
+/** An unpunctuated stretch longer than this is more than a question when it carries strong cues. */
+const RUN_ON_QUESTION_WORDS = 12;
 /** Below this cue weight a sentence says nothing clinical by the lexicon's measure. */
 const MIN_CLINICAL = 3;
 const AMBIGUOUS_SMALL_TALK = new Set([
@@ -353,6 +355,11 @@ const PAST_WEIGHT = 4;
 // that takes no ge-; the vet's own 'ek het … ondersoek' is left alone.
 const THIRD_PERSON_PERFECT =
   /(?<![\p{L}])(?:(?:hy|sy|dit|hulle)\s+het|het\s+(?:hy|sy|dit|hulle))\s+(?:\p{L}+\s+){0,8}?(?:\p{L}{0,6}ge\p{L}{3,}|verloor|begin|vergeet|verander)(?![\p{L}])/iu;
+// What the owner noticed or lost ('ons het … vyf ooie verloor', 'I noticed…', 'we lost two ewes'): history. (The vet
+// examines, feels and finds; owners notice and lose animals.)
+const OWNER_NOTICED =
+  /(?<![\p{L}])(?:(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?(?:noticed|lost)|(?:ek|ons)\s+het\s+(?:\p{L}+\s+){0,10}?(?:opgelet|agtergekom|verloor|gewaar))(?![\p{L}])/iu;
+
 // The patient as the subject of a need ('he needs', 'sy moet'); 'we must also rule out…' is reasoning, not a need.
 const PATIENT_NEEDS =
   /(?<![\p{L}])(?:he|she|it|they|hy|sy|hulle)\s+(?:still\s+|also\s+|really\s+|definitely\s+|ook\s+|nog\s+)?(?:needs|must|should|has to|have to|will need|moet)(?![\p{L}])/iu;
@@ -559,8 +566,15 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     }
     // Word order alone (speech-engine text has no question marks) does not make a question of a sentence that
     // carries a measured fact or a drug: a clause cut out of run-on speech can start like a question.
+    // Nor does it of a long run-on stretch with strong clinical cues: the question is only its opening words
+    // ('and when do you want to see her again bring her back in three days for a recheck…').
     const unmarkedButMeasured =
-      !/\?\s*$/u.test(text) && (NUMBER_WITH_UNIT.test(text) || analysis.drugs > 0 || analysis.vitals > 0);
+      !/\?\s*$/u.test(text) &&
+      (NUMBER_WITH_UNIT.test(text) ||
+        analysis.drugs > 0 ||
+        analysis.vitals > 0 ||
+        (words(text).length > RUN_ON_QUESTION_WORDS &&
+          scores.S + scores.O + scores.A + scores.P >= CHAT_OVERRIDE));
     if (isQuestion(text) && !unmarkedButMeasured) {
       leave('question');
       const kind = answerSection(text);
@@ -654,6 +668,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (!action && PATIENT_NEEDS.test(text)) combined.P += OBLIGATION_WEIGHT;
     // Afrikaans perfect tense about the animal or the owner ('hy het … verloor', 'sy het gisteraand begin'): history.
     if (actionless && THIRD_PERSON_PERFECT.test(text) && !statesMeasurement(text)) combined.S += PAST_WEIGHT;
+    if (actionless && OWNER_NOTICED.test(text)) combined.S += 2 * PAST_WEIGHT;
     // The vet's hedged judgement that asks for nothing to be done is an assessment.
     if (actionless && HEDGED.test(text)) combined.A += HEDGE_WEIGHT;
     // A conditional action stays in the Plan: it is never a finding ('if the count is over 500, treat').

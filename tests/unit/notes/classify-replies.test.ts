@@ -133,3 +133,22 @@ describe('tense, plans and judgements', () => {
     expect(cueScores('Calf 7 is the worst, bronchopneumonia.', 'en').A).toBeGreaterThan(0);
   });
 });
+
+describe('one unpunctuated line', () => {
+  it('a long stretch that only opens like a question keeps its strong plan', () => {
+    const text =
+      'and when should we see him again bring him back in two weeks for a recheck and repeat the bloods';
+    expect(sections(`${text}\n`)[text]).toBe('P');
+  });
+  it('what the owner noticed or lost is history', () => {
+    const result = sections(
+      [
+        'Die temperatuur is 39,5 grade.',
+        'Ons het die afgelope week twee ooie in die kamp verloor en een kan nie loop nie.',
+      ].join('\n'),
+    );
+    expect(result['Ons het die afgelope week twee ooie in die kamp verloor en een kan nie loop nie.']).toBe(
+      'S',
+    );
+  });
+});
