@@ -301,6 +301,13 @@ const IMPERATIVE =
 const FINDING_REPORT =
   /(?<![\p{L}])(?:(?:shows?|showed|shown|reveals?|revealed|confirms?|confirmed|wys|wys(?:e)? op|toon|het getoon|bevestig)\s+(?:(?:a|an|'n|many|numerous|some|no|geen|baie|talle|die|the|heavy|marked|large|small)\s+)?\p{L}|(?:i|we) (?:can )?see (?:\p{Lu}|(?:many|numerous|lots of|some) )|ek sien (?:\p{Lu}|(?:baie|talle|'n paar) )|(?:tube|sonde|catheter|kateter|needle|naald|tap|aspirate)\s+(?:gave|yielded|produced|drained|obtained|returned|het)\s+(?:about\s+|around\s+|omtrent\s+)?\d+(?:[.,]\d+)?\s*(?:litres?|liters?|l|ml)(?![\p{L}])|\d+(?:[.,]\d+)?\s*(?:litres?|liters?|l|ml)\s+(?:of\s+)?(?:reflux|pus|urine|blood|discharge|effusion|ascites)|\d+(?:[.,]\d+)?\s*(?:liter|l|ml)\s+(?:refluks|etter|urine|bloed))/iu;
 const FINDING_WEIGHT = 9;
+// The senses of the examination: a part of the animal that feels, looks or sounds some way ('his kidneys feel small
+// and irregular', 'die longe klink rof'); 'looks like pneumonia' is a judgement, not a sense.
+const SENSED =
+  /^(?:\s*(?:okay|ok|so|and|now|en|nou)\b[\s,]*){0,2}(?:his|her|its|their|the|both|die|sy|haar|hulle|albei)\s+(?:\p{L}+\s+){0,2}?(?:feels?|looks?|sounds?|smells?|voel|lyk|klink|ruik)\s+(?!like|as if|as though|soos|na|asof)\p{L}/iu;
+// A value set against its normal ('…was over 5 minutes; normal is under two'): a measurement.
+const AGAINST_NORMAL =
+  /\d[^.;]*[;,]?\s*(?:normal is|normal would be|the normal range|reference range|normaal is|normaalwaarde)|(?:normal is|normaal is)[^.;]*\d/iu;
 
 // Cause, consequence and risk: reasoning about the case is the Assessment ('that's why the heart is slow', 'die
 // hoë bloeddruk maak die niere seer', 'weens die stollingsprobleem', 'precipitated by the wet litter').
@@ -658,7 +665,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       !action && !OBLIGATION.test(text) && !DOSE.test(text) && !CONDITIONAL_ACTION.test(text);
     // What the vet measured is a finding, told in whatever words ('sy kreatinien is 450', 'lactate 4.2 mmol/L').
     // (An analyte may share its name with a drug: 'glucose', 'calcium'.)
-    if (actionless && statesMeasurement(text)) combined.O += MEASURE_WEIGHT;
+    if (actionless && (statesMeasurement(text) || AGAINST_NORMAL.test(text))) combined.O += MEASURE_WEIGHT;
+    if (actionless && speaker !== 'client' && SENSED.test(text)) combined.O += MEASURE_WEIGHT / 2;
     // What a test or a procedure showed is a finding, even when the procedure reads like a treatment.
     if (!action && !CONDITIONAL_ACTION.test(text) && FINDING_REPORT.test(text)) combined.O += FINDING_WEIGHT;
     // Why something happens, what it puts at risk: the vet's reasoning.

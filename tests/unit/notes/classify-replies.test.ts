@@ -152,3 +152,17 @@ describe('one unpunctuated line', () => {
     );
   });
 });
+
+describe('senses and normals', () => {
+  it('a part of the animal that feels or sounds some way is a finding; a value against its normal is measured', () => {
+    const result = sections(
+      [
+        'He has been drinking a lot more.',
+        'His kidneys feel lumpy and small.',
+        'The glucose came back high, normal is under 8.',
+      ].join('\n'),
+    );
+    expect(result['His kidneys feel lumpy and small.']).toBe('O');
+    expect(result['The glucose came back high, normal is under 8.']).toBe('O');
+  });
+});
