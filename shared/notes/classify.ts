@@ -666,7 +666,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     // What the vet measured is a finding, told in whatever words ('sy kreatinien is 450', 'lactate 4.2 mmol/L').
     // (An analyte may share its name with a drug: 'glucose', 'calcium'.)
     if (actionless && (statesMeasurement(text) || AGAINST_NORMAL.test(text))) combined.O += MEASURE_WEIGHT;
-    if (actionless && speaker !== 'client' && SENSED.test(text)) combined.O += MEASURE_WEIGHT / 2;
+    if (actionless && SENSED.test(text)) combined.O += MEASURE_WEIGHT / 2;
     // What a test or a procedure showed is a finding, even when the procedure reads like a treatment.
     if (!action && !CONDITIONAL_ACTION.test(text) && FINDING_REPORT.test(text)) combined.O += FINDING_WEIGHT;
     // Why something happens, what it puts at risk: the vet's reasoning.
