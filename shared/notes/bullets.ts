@@ -192,6 +192,9 @@ export function ownerInstructions(text: string): string {
   return text.replace(OWNER_INSTRUCTION, 'owner to').replace(OWNER_INSTRUCTION_AF, 'eienaar moet ');
 }
 
+const DANGLING_END =
+  /(?:[\s,;:]+(?:and|but|or|the|a|an|of|with|because|as|when|if|that|en|maar|die|van|met|dat|want|omdat|wanneer))+[\s,;:]*$/iu;
+
 /** A sentence as a bullet: no fillers, hedges, openers or header, canonical doses, capitalised, no final full stop. */
 export function cleanBulletText(text: string, language: Language = 'en', owner = false): string {
   let out = impersonal(
@@ -203,6 +206,8 @@ export function cleanBulletText(text: string, language: Language = 'en', owner =
   out = stripOpeners(out);
   out = normaliseDoses(out);
   out = out
+    // A clause cut off mid-breath leaves a dangling conjunction or article ('…a light bulb, and'): no content.
+    .replace(DANGLING_END, '')
     .replace(/(?<![\s,;:])[\s,;:]+$/u, '')
     .replace(/(?<!\.)\.+$/u, '')
     .trim();
