@@ -157,12 +157,15 @@ export function isRecordingControl(text: string): boolean {
 // A question word asks only when the verb follows it ('when did he…', 'wanneer het jy…'); followed by a subject it
 // opens a statement's clause ('When I look at her teeth, the molars…', 'wanneer ek druk, …').
 const INTERROGATIVE_START =
-  /^(?:(?:do|does|did|have|has|had|are|is|was|were|can|could|would|will|should)\s+(?:you|he|she|it|they|we|there|your|his|her|the)\b|any\b|(?:how|when|where|why|which|what)\b(?!\s+(?:i|we|he|she|it|they|you|the|his|her|your|our|my)\b)|(?:het|is|was|kan|sal|moet|wil)\s+(?:jy|hy|sy|dit|daar|julle|u|hulle)\b|(?:hoe|wanneer|waar|hoekom|watter)\b(?!\s+(?:ek|ons|hy|sy|dit|hulle|jy|julle|u|die|sy|haar|jou|my)\b))/iu;
+  /^(?:(?:do|does|did|have|has|had|are|is|was|were|can|could|would|will|should)\s+(?:you|he|she|it|they|we|there|your|his|her|the)\b|any\b|(?:how|when|where|why|which|what)\b(?!\s+(?:i|we|he|she|it|they|you|the|his|her|your|our|my)\b)|(?:het|is|was|kan|sal|moet|wil)\s+(?:jy|hy|sy|dit|daar|julle|u|hulle)\b|(?:hoe|wanneer|waar|hoekom|watter|wat)\b(?!\s+(?:ek|ons|hy|sy|dit|hulle|jy|julle|u|die|sy|haar|jou|my|'n)\b))/iu;
 
 export function isQuestion(text: string): boolean {
   // Only comma-separated interjections and English fillers are skipped: an Afrikaans adverb before the verb
   // ('Verder moet jy…', 'Dan is daar…') makes a statement, not a question.
-  const start = text.replace(/^(?:\s*(?:[\p{L}'-]+\s*,|okay|ok|so|alright|um|uh|and|well)\s*)+/iu, '');
+  const start = text.replace(
+    /^(?:\s*(?:[\p{L}'-]+\s*,|okay|ok|so|alright|um|uh|and|well|reg|goed|mooi|ja)\s*)+/iu,
+    '',
+  );
   return /\?\s*$/u.test(text) || INTERROGATIVE_START.test(start);
 }
 

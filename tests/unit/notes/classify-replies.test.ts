@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyUtterances, splitUtterances } from '#shared/notes/index.js';
-import { answerSection, cueScores } from '#shared/notes/classify.js';
+import { answerSection, cueScores, isQuestion } from '#shared/notes/classify.js';
 
 /** Section (or null) of every utterance of a transcript, keyed by its text. */
 function sections(transcript: string): Record<string, string | null> {
@@ -164,5 +164,13 @@ describe('senses and normals', () => {
     );
     expect(result['His kidneys feel lumpy and small.']).toBe('O');
     expect(result['The glucose came back high, normal is under 8.']).toBe('O');
+  });
+});
+
+describe('unpunctuated Afrikaans questions', () => {
+  it("'wat' + verb asks, after an interjection too; 'wat ek gesien het' does not", () => {
+    expect(isQuestion('reg so wat dink jy van die mielieprys')).toBe(true);
+    expect(isQuestion('wat kos die nuwe voer')).toBe(true);
+    expect(isQuestion('wat ek gesien het is bloed in die mis')).toBe(false);
   });
 });
