@@ -683,7 +683,12 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     // The vet's hedged judgement that asks for nothing to be done is an assessment.
     if (actionless && HEDGED.test(text)) combined.A += HEDGE_WEIGHT;
     // A conditional action stays in the Plan: it is never a finding ('if the count is over 500, treat').
-    const section = CONDITIONAL_ACTION.test(text) && !measuredNow(text, language) ? 'P' : argmax(combined);
+    // …unless what hangs on the condition is a judgement: 'if she responds to the calcium, the prognosis is good'.
+    const conditionalJudgement = scores.A >= STRONG_CLINICAL && scores.A > scores.P;
+    const section =
+      CONDITIONAL_ACTION.test(text) && !measuredNow(text, language) && !conditionalJudgement
+        ? 'P'
+        : argmax(combined);
     out.push({ ...base, section });
   }
   return out;

@@ -174,3 +174,17 @@ describe('unpunctuated Afrikaans questions', () => {
     expect(isQuestion('wat ek gesien het is bloed in die mis')).toBe(false);
   });
 });
+
+describe('conditions', () => {
+  it('a judgement that hangs on a condition stays the assessment; a conditional action stays the plan', () => {
+    const result = sections(
+      [
+        'Her temperature is 39.8.',
+        'If he responds to the fluids, the prognosis is good.',
+        'If he vomits again, bring him straight back.',
+      ].join('\n'),
+    );
+    expect(result['If he responds to the fluids, the prognosis is good.']).toBe('A');
+    expect(result['If he vomits again, bring him straight back.']).toBe('P');
+  });
+});
