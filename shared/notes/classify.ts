@@ -299,6 +299,10 @@ const POINTS_AT_ANIMAL = /(?<![\p{L}])(?:him|her|hom|haar)(?![\p{L}])/iu;
 const IMPERATIVE =
   /^(?:\s*(?:okay|ok|so|and|then|now|also|dan|en|nou|ook)\b[\s,]*){0,2}(?!(?:i|we|you|he|she|it|they|there|this|that|is|was|are|were|has|had|have|does|did|do|can|could|will|would|should|may|might|must|with|for|to|on|in|at|of|from|by|about|after|before|like|than|into|onto|behind|under|over|near|all|both|only|just|not|ek|ons|jy|hy|sy|dit|hulle|daar|het|kan|sal|moet|wil|met|vir|van|op|aan|by|na|oor|onder|teen|uit|toe|nie|al|net|saw|found|told|gave|took|made|got|let)\s)\p{L}{3,}(?<!ed)\s+(?:him|her|his|them|their|hom|haar|hulle)(?![\p{L}'])/iu;
 
+// Units only a laboratory reports (a percentage may be a diet's share or a dose's).
+const LAB_ONLY_UNIT =
+  /\d\s*(?:mmol|µmol|umol|mg\/dl|g\/dl|g\/l|iu\/l|u\/l|mmhg|per gram|epg|(?:eggs?|eiers?|oocysts?|oösiste) per gram)/iu;
+
 // A test or procedure reporting what it found: 'the smear shows…', 'die flotasie wys…', 'the tube gave 2 litres of
 // reflux', 'ek sien Babesia…'. What a test showed is a finding, however much the test's name sounds like a plan.
 const FINDING_REPORT =
@@ -668,7 +672,9 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       !action && !OBLIGATION.test(text) && !DOSE.test(text) && !CONDITIONAL_ACTION.test(text);
     // What the vet measured is a finding, told in whatever words ('sy kreatinien is 450', 'lactate 4.2 mmol/L').
     // (An analyte may share its name with a drug: 'glucose', 'calcium'.)
-    if (actionless && (statesMeasurement(text) || AGAINST_NORMAL.test(text))) combined.O += MEASURE_WEIGHT;
+    if (actionless && (statesMeasurement(text) || AGAINST_NORMAL.test(text)))
+      // A laboratory unit ('eggs per gram', 'mmol/L') leaves no doubt that something was measured.
+      combined.O += LAB_ONLY_UNIT.test(numberWordsToDigits(text)) ? FINDING_WEIGHT : MEASURE_WEIGHT;
     if (actionless && SENSED.test(text)) combined.O += MEASURE_WEIGHT / 2;
     // What a test or a procedure showed is a finding, even when the procedure reads like a treatment.
     if (!action && !CONDITIONAL_ACTION.test(text) && FINDING_REPORT.test(text)) combined.O += FINDING_WEIGHT;

@@ -188,3 +188,17 @@ describe('conditions', () => {
     expect(result['If he vomits again, bring him straight back.']).toBe('P');
   });
 });
+
+describe('laboratory units', () => {
+  it('a count in a laboratory unit is a finding even when the history of the sample is told with it', () => {
+    const result = sections(
+      [
+        'Die ooie vreet nog goed.',
+        'Die telling van die mis wat jy verlede week gebring het, was 2 300 eiers per gram.',
+      ].join('\n'),
+    );
+    expect(result['Die telling van die mis wat jy verlede week gebring het, was 2 300 eiers per gram.']).toBe(
+      'O',
+    );
+  });
+});
