@@ -374,6 +374,10 @@ const THIRD_PERSON_PERFECT =
 const OWNER_NOTICED =
   /(?<![\p{L}])(?:(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?(?:noticed|lost)|(?:ek|ons)\s+het\s+(?:\p{L}+\s+){0,10}?(?:opgelet|agtergekom|verloor|gewaar))(?![\p{L}])/iu;
 
+// The vet relaying what the owner told ('feed intake dropped, he estimates by 15 percent', 'die boer sê…'): history.
+const RELAYED =
+  /(?<![\p{L}])(?:the owner|the farmer|the client|owner|farmer|client|he|she|die eienaar|die boer|eienaar|boer|hy|sy)\s+(?:estimates|reckons|reports|says|said|mentions|mentioned|noticed|skat|reken|sê|het gesê|rapporteer|meld|het opgelet)(?![\p{L}])/iu;
+
 // The patient as the subject of a need ('he needs', 'sy moet'); 'we must also rule out…' is reasoning, not a need.
 const PATIENT_NEEDS =
   /(?<![\p{L}])(?:he|she|it|they|hy|sy|hulle)\s+(?:still\s+|also\s+|really\s+|definitely\s+|ook\s+|nog\s+)?(?:needs|must|should|has to|have to|will need|moet)(?![\p{L}])/iu;
@@ -685,7 +689,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (!action && PATIENT_NEEDS.test(text)) combined.P += OBLIGATION_WEIGHT;
     // Afrikaans perfect tense about the animal or the owner ('hy het … verloor', 'sy het gisteraand begin'): history.
     if (actionless && THIRD_PERSON_PERFECT.test(text) && !statesMeasurement(text)) combined.S += PAST_WEIGHT;
-    if (actionless && OWNER_NOTICED.test(text)) combined.S += 2 * PAST_WEIGHT;
+    if (actionless && (OWNER_NOTICED.test(text) || RELAYED.test(text))) combined.S += 2 * PAST_WEIGHT;
     // The vet's hedged judgement that asks for nothing to be done is an assessment.
     if (actionless && HEDGED.test(text)) combined.A += HEDGE_WEIGHT;
     // A conditional action stays in the Plan: it is never a finding ('if the count is over 500, treat').

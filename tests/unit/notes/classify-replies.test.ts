@@ -202,3 +202,12 @@ describe('laboratory units', () => {
     );
   });
 });
+
+describe("the owner's words relayed by the vet", () => {
+  it('history the vet relays is Subjective', () => {
+    const result = sections(
+      ['Temperature 41.2.', 'Die lammers hoes, die boer skat so twintig persent is siek.'].join('\n'),
+    );
+    expect(result['Die lammers hoes, die boer skat so twintig persent is siek.']).toBe('S');
+  });
+});
