@@ -182,6 +182,9 @@ export function inferSpeaker(turnText: string, language: Language): Speaker {
 const OWNER_CITES_VET =
   /(?<![\p{L}])(?:soos (?:die )?(?:dokter|dok|veearts) (?:gesê|voorgeskryf|aanbeveel)|as (?:the )?(?:doctor|doc|vet) (?:said|told|prescribed|recommended)|like (?:the )?(?:doctor|doc|vet) (?:said|told))(?![\p{L}])/iu;
 
+const LAB_RESULT =
+  /(?<![\p{L}])(?:came back|culture|sensitive to|resistant to|results? (?:show|shows|are|is)|uitslae|kweking|sensitief vir|weerstandig teen)(?![\p{L}])/iu;
+
 /** Signs that the vet speaks: doses, vital signs, decisive assessment words, a named disease. */
 function vetSigns(turnText: string, language: Language): number {
   const lex = lexicon();
@@ -189,7 +192,15 @@ function vetSigns(turnText: string, language: Language): number {
   // So do assessment words: clients do not give prognoses or differentials.
   const decisive = lex.cues.A.find((c) => c.weight === 6);
   // A named disease ('dental disease', 'longsiekte', 'an infection') is the vet's word too.
+  // A diagnosis named with its drug or its laboratory result ('culture came back: E. coli, sensitive to ceftiofur;
+  // so this is mastitis') is the vet's reasoning, however an owner might name the disease.
+  lex.diseaseSuffix.lastIndex = 0;
+  const diagnosis =
+    lex.diseaseSuffix.test(turnText) && (hasTerm(lex.drugNames, turnText) || LAB_RESULT.test(turnText))
+      ? 1
+      : 0;
   return (
+    diagnosis +
     extractVitals(turnText, language).length +
     (DOSE.test(turnText) ? 1 : 0) +
     (decisive ? findTerms(decisive.pattern, turnText).length : 0) +

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyUtterances, splitUtterances } from '#shared/notes/index.js';
-import { answerSection, cueScores, isQuestion } from '#shared/notes/classify.js';
+import { answerSection, cueScores, inferSpeaker, isQuestion } from '#shared/notes/classify.js';
 
 /** Section (or null) of every utterance of a transcript, keyed by its text. */
 function sections(transcript: string): Record<string, string | null> {
@@ -209,5 +209,16 @@ describe("the owner's words relayed by the vet", () => {
       ['Temperature 41.2.', 'Die lammers hoes, die boer skat so twintig persent is siek.'].join('\n'),
     );
     expect(result['Die lammers hoes, die boer skat so twintig persent is siek.']).toBe('S');
+  });
+});
+
+describe('who speaks', () => {
+  it('a diagnosis named with its laboratory result or drug is the vet speaking', () => {
+    expect(
+      inferSpeaker(
+        "The skin culture came back: Staph, sensitive to cefalexin. So this is a deep folliculitis, healing slowly. I think she'll recover, but the scars may stay.",
+        'en',
+      ),
+    ).not.toBe('client');
   });
 });
