@@ -21,7 +21,7 @@ import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
 import { leftOutLexicon, predictClasses, utteranceFeatures, type ModelClass, type NotesModel } from './model';
 import modelJson from './model/weights.json' with { type: 'json' };
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
-import type { Speaker, Utterance } from './split';
+import { isClosingFormula, type Speaker, type Utterance } from './split';
 import { contentTokens, findTerms, hasTerm, words } from './text';
 
 export interface Classified {
@@ -618,7 +618,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
         (probabilities.L >= 0.9 && scores.S + scores.O + scores.A + scores.P < STRONG_CLINICAL);
       continue;
     }
-    if (substantiveTokens(text, analysis.drugs === 0 && analysis.vitals === 0).length === 0) {
+    if (
+      substantiveTokens(text, analysis.drugs === 0 && analysis.vitals === 0).length === 0 ||
+      (isClosingFormula(text) && !measuredNow(text, language))
+    ) {
       leave(leftOutReasonOf(text));
       continue;
     }

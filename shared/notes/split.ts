@@ -231,8 +231,15 @@ function capLength(transcript: string, start: number, end: number): Array<[numbe
 // A closing or greeting formula run into an instruction ('Have a lovely weekend, and phone us if…'): the formula
 // is chat, the rest may be the Plan. Bounded words, linear.
 const CLOSING_LEAD =
-  /^(?:(?:okay|ok|right|so|well|goed)[\s,]+)?(?:thanks|thank you|many thanks|have a (?:lovely|good|nice|great|safe) (?:day|weekend|evening|week|trip)|enjoy (?:the|your) \p{L}+(?: \p{L}+)?|see you(?: \p{L}+)?|bye|cheers|take care|totsiens|sterkte|lekker (?:dag|naweek|aand)|baie dankie|dankie|groete|hello|hallo|hi|good (?:morning|afternoon|evening)|goeie(?:môre|middag|naand)|môre|middag)(?:[\s,]+(?:\p{Lu}\p{Ll}+|doc|doctor|dokter|dok|meneer|mevrou|oom|tannie|mr|mrs|ms)){0,3}(?:[,;!]\s+(?:and\s+|en\s+)?|\s+(?:and|en)\s+)/iu;
+  /^(?:(?:okay|ok|right|so|well|goed)[\s,]+)?(?:thanks|thank you|many thanks|have a (?:lovely|good|nice|great|safe) (?:day|weekend|evening|week|trip)|enjoy (?:the|your) \p{L}+(?: \p{L}+)?|see you(?: \p{L}+)?|bye|cheers|take care|totsiens|sterkte|lekker (?:dag|naweek|aand)|get some (?:sleep|rest)|gaan slaap(?: 'n bietjie)?|gaan rus(?: 'n bietjie)?|drive safe(?:ly)?|ry veilig|look after yourself|pas jouself op|baie dankie|dankie|groete|hello|hallo|hi|good (?:morning|afternoon|evening)|goeie(?:môre|middag|naand)|môre|middag)(?:[\s,]+(?:\p{Lu}\p{Ll}+|doc|doctor|dokter|dok|meneer|mevrou|oom|tannie|mr|mrs|ms)){0,3}(?:[,;!]\s+(?:and\s+|en\s+)?|\s+(?:and|en)\s+)/iu;
 const MIN_AFTER_CLOSING_WORDS = 4;
+
+/** A sentence that is nothing but a closing or greeting formula ('Gaan slaap 'n bietjie', 'Drive safely, Mr Naidoo'). */
+export function isClosingFormula(text: string): boolean {
+  const core = text.replace(/[\s,.;:!]+$/u, '');
+  const lead = CLOSING_LEAD.exec(`${core}, `);
+  return lead !== null && lead[0].trimEnd().replace(/,$/u, '').length >= core.length;
+}
 
 /** [start, end) cut after a leading closing or greeting formula, when enough words follow it. */
 function splitClosing(transcript: string, start: number, end: number): Array<[number, number]> {

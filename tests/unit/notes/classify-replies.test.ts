@@ -222,3 +222,19 @@ describe('who speaks', () => {
     ).not.toBe('client');
   });
 });
+
+describe('closing wishes', () => {
+  it('a wish for the owner run into the plan is cut off and left out; the plan stays', () => {
+    const result = sections(
+      [
+        'Die temperatuur is 39,5 grade.',
+        "Gaan slaap 'n bietjie, ek bel jou in die oggend met die uitslae.",
+        'Drive safely, and phone me if she vomits again tonight.',
+      ].join('\n'),
+    );
+    expect(result["Gaan slaap 'n bietjie"]).toBeNull();
+    expect(result['ek bel jou in die oggend met die uitslae.']).toBe('P');
+    expect(result['Drive safely']).toBeNull();
+    expect(result['phone me if she vomits again tonight.']).toBe('P');
+  });
+});
