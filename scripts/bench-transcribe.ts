@@ -12,7 +12,9 @@
  *   - faster-whisper itself as the reference: each whole file posted to the same peer (same model, int8,
  *     same threads), its own 30-second windowing, no prompt.
  * The product pipeline's transcripts are written to .cache/eval/whisper/NAME.txt, where `npm run eval:notes`
- * picks them up. Environment: BENCH_FILES=dev-01,dev-06 (default: all), BENCH_PORTABLE_FILES (dev-11, the shortest),
+ * picks them up. Also printed per engine and language: how many seconds of audio the pipeline sent to the
+ * engine per second recorded ("audio read", 1.00 = every piece read once: re-readings cost the rest).
+ * Environment: BENCH_SCRIPTS=tests/fixtures/notes/blind-2 (a held-out set, spoken on first use), BENCH_FILES=dev-01,dev-06 (default: all), BENCH_PORTABLE_FILES (dev-11, the shortest),
  * BENCH_LOCAL_FILES (default: all), BENCH_LOCAL_MODELS (ggml file names; default: all), BENCH_THREADS (2), BENCH_BEAM (1), BENCH_SKIP_PEER_DIRECT=1. Needs `bash tests/peers/setup.sh` first.
  */
 import fs from 'node:fs';
@@ -23,16 +25,27 @@ import { WhisperModelManager } from '../api/providers/transcription/model-manage
 import { OpenAiTranscriptionProvider } from '../api/providers/transcription/openai-provider.js';
 import type { TranscriptionProvider } from '../api/providers/transcription/types.js';
 import { TranscriptionService } from '../api/services/transcription-service.js';
-import { devItems, loadWer, sharedDir, type DevItem, type WerResult } from '../tests/peers/dev-audio.js';
+import {
+  devItems,
+  loadWer,
+  sharedDir,
+  synthesizedItems,
+  type DevItem,
+  type WerResult,
+} from '../tests/peers/dev-audio.js';
 import { peerDir, peerUnavailableReason, startWhisperPeer } from '../tests/peers/whisper-peer.js';
 
 const threads = Number(process.env.BENCH_THREADS ?? 2);
 const beam = Number(process.env.BENCH_BEAM ?? 1);
 const only = process.env.BENCH_FILES?.split(',').map((s) => s.trim());
-const items = devItems().filter((item) => !only || only.includes(item.id));
+// BENCH_SCRIPTS=tests/fixtures/notes/blind-2: a held-out set of the project's own scripts, spoken on
+// first use (synthesizedItems), instead of the given dev audio.
+const heldOut = process.env.BENCH_SCRIPTS ? path.resolve(process.env.BENCH_SCRIPTS) : undefined;
+const allItems = heldOut ? synthesizedItems(heldOut) : devItems();
+const items = allItems.filter((item) => !only || only.includes(item.id));
 // The portable (SSE-only) whisper.cpp build is about 12× slower than the AVX2 one: by default one file.
 const portableOnly = (process.env.BENCH_PORTABLE_FILES ?? 'dev-11').split(',').map((s) => s.trim());
-const portableItems = devItems().filter((item) => portableOnly.includes(item.id));
+const portableItems = allItems.filter((item) => portableOnly.includes(item.id));
 // The AVX2 build on every file unless BENCH_LOCAL_FILES names fewer (a loaded machine cannot afford all).
 const localOnly = process.env.BENCH_LOCAL_FILES?.split(',').map((s) => s.trim());
 const localItems = items.filter((item) => !localOnly || localOnly.includes(item.id));
@@ -43,6 +56,8 @@ interface FileResult {
   language: DevItem['language'];
   audioSeconds: number;
   wallSeconds: number;
+  /** Seconds of audio sent to the engine (every reading of every piece); absent for whole-file runs. */
+  readSeconds?: number;
   score: WerResult;
   detected: string | null;
 }
@@ -53,13 +68,28 @@ interface Row {
   note?: string;
 }
 
+/** Counts the seconds of audio each reading sends, so re-reading shows apart from the engine's speed. */
+function countingReadings(provider: TranscriptionProvider): TranscriptionProvider & { readSeconds: number } {
+  const counted = {
+    id: provider.id,
+    maxPieceSeconds: provider.maxPieceSeconds,
+    readSeconds: 0,
+    transcribe: (input: Parameters<TranscriptionProvider['transcribe']>[0]) => {
+      counted.readSeconds += input.pcm.length / input.sampleRate;
+      return provider.transcribe(input);
+    },
+  };
+  return counted;
+}
+
 async function runService(
-  provider: TranscriptionProvider,
+  engine: TranscriptionProvider,
   concurrency: number,
   wer: (r: string, h: string) => WerResult,
   subset: DevItem[] = items,
   saveTranscripts = false,
 ): Promise<FileResult[]> {
+  const provider = countingReadings(engine);
   const service = new TranscriptionService(provider, {
     maxAudioBytes: 64 * 1024 * 1024,
     maxAudioSeconds: 3 * 3600,
@@ -69,6 +99,7 @@ async function runService(
   });
   const results: FileResult[] = [];
   for (const item of subset) {
+    provider.readSeconds = 0;
     const started = performance.now();
     const result = await service.transcribe({
       audio: fs.readFileSync(item.audioPath),
@@ -85,11 +116,12 @@ async function runService(
       language: item.language,
       audioSeconds: result.durationSeconds,
       wallSeconds,
+      readSeconds: provider.readSeconds,
       score,
       detected: result.transcriptLanguage,
     });
     log(
-      `  ${item.id} ${item.language}: WER ${score.wer.toFixed(3)} numbers ${score.numberRecall.toFixed(2)} RTF ${(wallSeconds / result.durationSeconds).toFixed(3)} (${result.transcriptLanguage})`,
+      `  ${item.id} ${item.language}: WER ${score.wer.toFixed(3)} numbers ${score.numberRecall.toFixed(2)} RTF ${(wallSeconds / result.durationSeconds).toFixed(3)} audio read ${(provider.readSeconds / result.durationSeconds).toFixed(2)} (${result.transcriptLanguage})`,
     );
   }
   return results;
@@ -166,7 +198,11 @@ function aggregate(results: FileResult[], language: string) {
   const numbers = subset.reduce((s, r) => s + r.score.numbers, 0);
   const found = subset.reduce((s, r) => s + r.score.numbers * r.score.numberRecall, 0);
   const audio = subset.reduce((s, r) => s + r.audioSeconds, 0);
+  const read = subset.every((r) => r.readSeconds !== undefined)
+    ? subset.reduce((s, r) => s + r.readSeconds!, 0) / audio
+    : undefined;
   return {
+    read,
     wer: errors / words,
     numberRecall: numbers ? found / numbers : 1,
     medianRtf: median(subset.map((r) => r.wallSeconds / r.audioSeconds)),
@@ -191,12 +227,12 @@ function ratioToReference(row: Row, reference: Row | undefined, language: string
 
 function table(rows: Row[], reference: Row | undefined): string {
   const lines = [
-    '| engine | language | files | audio s | WER | number recall | median RTF | × peer RTF |',
-    '|---|---|---|---|---|---|---|---|',
+    '| engine | language | files | audio s | WER | number recall | median RTF | × peer RTF | audio read |',
+    '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     if (row.results.length === 0) {
-      lines.push(`| ${row.engine} | — | — | — | — | — | ${row.note ?? 'not run'} | |`);
+      lines.push(`| ${row.engine} | — | — | — | — | — | ${row.note ?? 'not run'} | | |`);
       continue;
     }
     for (const language of ['en', 'af', 'mixed', 'all']) {
@@ -204,7 +240,7 @@ function table(rows: Row[], reference: Row | undefined): string {
       if (!a) continue;
       const ratio = ratioToReference(row, reference, language);
       lines.push(
-        `| ${row.engine} | ${language} | ${a.files} | ${a.audio.toFixed(0)} | ${a.wer.toFixed(3)} | ${a.numberRecall.toFixed(2)} | ${a.medianRtf.toFixed(3)} | ${ratio} |`,
+        `| ${row.engine} | ${language} | ${a.files} | ${a.audio.toFixed(0)} | ${a.wer.toFixed(3)} | ${a.numberRecall.toFixed(2)} | ${a.medianRtf.toFixed(3)} | ${ratio} | ${a.read === undefined ? '' : `${a.read.toFixed(2)}×`} |`,
       );
     }
   }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,22 +20,26 @@ export interface DevItem {
   preConsultation: Record<string, unknown>;
 }
 
-export function devItems(): DevItem[] {
+/**
+ * The spoken consultations of one set: NAME.webm + NAME.txt in `audioDir`, the script NAME.json (its
+ * language and pre-consultation form) in `scriptsDir`. Default: the given dev set.
+ */
+export function devItems(audioDir = devAudioDir, scriptsDir = devScriptsDir): DevItem[] {
   return fs
-    .readdirSync(devAudioDir)
+    .readdirSync(audioDir)
     .filter((f) => f.endsWith('.webm'))
     .sort()
     .map((file) => {
       const id = file.replace(/\.webm$/, '');
-      const script = JSON.parse(fs.readFileSync(path.join(devScriptsDir, `${id}.json`), 'utf8')) as {
+      const script = JSON.parse(fs.readFileSync(path.join(scriptsDir, `${id}.json`), 'utf8')) as {
         language: DevItem['language'];
         preConsultation?: Record<string, unknown>;
       };
       return {
         id,
         language: script.language,
-        audioPath: path.join(devAudioDir, file),
-        reference: fs.readFileSync(path.join(devAudioDir, `${id}.txt`), 'utf8'),
+        audioPath: path.join(audioDir, file),
+        reference: fs.readFileSync(path.join(audioDir, `${id}.txt`), 'utf8'),
         preConsultation: script.preConsultation ?? {},
       };
     });
@@ -55,4 +60,22 @@ export async function loadWer(): Promise<(reference: string, hypothesis: string)
     wer: (reference: string, hypothesis: string) => WerResult;
   };
   return module.wer;
+}
+
+/**
+ * A held-out speech set: the project's own consultation scripts (e.g. tests/fixtures/notes/blind-2),
+ * spoken by ../shared/tools/synth.sh (espeak-ng, deterministic) into .cache/eval/audio/<set>/ the first
+ * time they are asked for. Returns the items, scored like the dev audio.
+ */
+export function synthesizedItems(scriptsDir: string): DevItem[] {
+  const audioDir = path.join(repoRoot, '.cache', 'eval', 'audio', path.basename(scriptsDir));
+  const scripts = fs.readdirSync(scriptsDir).filter((f) => f.endsWith('.json'));
+  const missing = scripts.some((f) => !fs.existsSync(path.join(audioDir, f.replace(/\.json$/, '.webm'))));
+  if (missing) {
+    fs.mkdirSync(audioDir, { recursive: true });
+    execFileSync('bash', [path.join(sharedDir, 'tools', 'synth.sh'), scriptsDir, audioDir], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  return devItems(audioDir, scriptsDir);
 }
