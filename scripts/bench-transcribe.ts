@@ -96,6 +96,7 @@ async function runService(
     pieceSeconds: 28,
     concurrency,
     languages: ['af', 'en'],
+    prompt: process.env.BENCH_PROMPT !== 'off',
   });
   const results: FileResult[] = [];
   for (const item of subset) {

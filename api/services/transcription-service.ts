@@ -11,6 +11,7 @@ import { applyToSegments, dropPromptOnlyWords, promptTerms, termsIn } from '../t
 import { foreignCharacters, hasForeignScript, markForeignScript } from '../transcription/script-filter.js';
 import { collapseRepetitionLoops } from '../transcription/repetition-loops.js';
 import { withTemperatureFallback } from '../transcription/temperature-fallback.js';
+import { CARRY_AFTER_PIECES, isConfidentIn } from '../transcription/language-stretch.js';
 import type {
   TranscriptionInput,
   TranscriptionOutput,
@@ -41,6 +42,8 @@ export interface TranscriptionSettings {
   concurrency: number;
   /** Languages a consultation may be in (ISO codes); another detection is retried in the fallback. */
   languages: string[];
+  /** Whether pieces are read with the vocabulary prompt (default on). */
+  prompt?: boolean | undefined;
   ffmpegPath?: string | undefined;
 }
 
@@ -79,6 +82,12 @@ interface LeakContext {
   confirmed: Set<string>;
 }
 
+/** The language the last pieces were read in confidently, and how many in a row (language-stretch.ts). */
+interface Stretch {
+  language?: string | undefined;
+  run: number;
+}
+
 interface PieceResult {
   piece: AudioPiece;
   output: TranscriptionOutput | null;
@@ -86,7 +95,8 @@ interface PieceResult {
 
 /**
  * POST /api/transcribe's work: check the upload, decode it to 16 kHz mono, cut it at pauses, transcribe
- * each piece (language detected per piece), stitch, and write numbers and units as a clinician would.
+ * each piece (language detected per piece, or carried over from a confident previous piece), stitch,
+ * and write numbers and units as a clinician would.
  */
 export class TranscriptionService {
   constructor(
@@ -157,8 +167,12 @@ export class TranscriptionService {
       audioSeconds: round(durationSeconds),
     });
 
-    const prompt = buildVocabularyPrompt(request.preConsultation, request.vocabulary ?? null);
+    const prompt =
+      this.settings.prompt === false
+        ? ''
+        : buildVocabularyPrompt(request.preConsultation, request.vocabulary ?? null);
     const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set() };
+    const stretch: Stretch = { run: 0 };
     const results: PieceResult[] = pieces.map((piece) => ({ piece, output: null }));
     let doneSamples = 0;
     let piecesDone = 0;
@@ -171,7 +185,7 @@ export class TranscriptionService {
         const slot = results[next++]!;
         if (!slot.piece.hasSpeech) continue;
         try {
-          slot.output = await this.transcribePiece(pcm, slot.piece, prompt, leaks, request.signal);
+          slot.output = await this.transcribePiece(pcm, slot.piece, prompt, leaks, stretch, request.signal);
         } catch (error) {
           failed = true;
           throw error;
@@ -222,8 +236,9 @@ export class TranscriptionService {
   }
 
   /**
-   * One piece, language detected by the provider. Whisper sometimes hears Afrikaans as Dutch, German or
-   * even Latin; a detection outside the consultation's languages is retried in the first non-English one
+   * One piece: in the previous pieces' language when the engine was sure of them and is as sure of this
+   * one (language-stretch.ts), else with the language detected by the provider. Whisper sometimes hears
+   * Afrikaans as Dutch, German or even Latin; a detection outside the consultation's languages is retried in the first non-English one
    * (Afrikaans by default), which is what such a mishearing almost always is. With one configured
    * language (TRANSCRIPTION_LANGUAGES=af) every piece is transcribed in it directly. A reading that
    * loops is read again at rising temperatures (temperature-fallback.ts), in the language already heard.
@@ -234,6 +249,7 @@ export class TranscriptionService {
     piece: AudioPiece,
     prompt: string,
     leaks: LeakContext,
+    stretch: Stretch,
     signal?: AbortSignal,
   ): Promise<TranscriptionOutput> {
     const allowed = this.settings.languages;
@@ -246,14 +262,23 @@ export class TranscriptionService {
       signal,
       ...(only ? { language: only } : {}),
     };
-    // Reading a whole stretch in the language the detector missed (instead of detecting each piece)
-    // saved readings but cost WER on mixed consultations in bench:transcribe (dev-11 0.744 → 0.816,
-    // labelled af): English parts were read as Afrikaans. Every piece is detected again.
-    let heard = await this.provider.transcribe(input);
-    if (allowed.length > 0 && heard.language && !allowed.includes(heard.language)) {
-      const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
-      input = { ...input, language: fallback };
+    // The previous piece's language, when the engine was sure of it, is tried first (language-stretch.ts).
+    let heard: TranscriptionOutput | undefined;
+    const carried = only || stretch.run < CARRY_AFTER_PIECES ? undefined : stretch.language;
+    if (carried) {
+      const forced = await this.provider.transcribe({ ...input, language: carried });
+      if (isConfidentIn(forced, carried)) {
+        input = { ...input, language: carried };
+        heard = { ...forced, language: carried };
+      }
+    }
+    if (!heard) {
       heard = await this.provider.transcribe(input);
+      if (allowed.length > 0 && heard.language && !allowed.includes(heard.language)) {
+        const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
+        input = { ...input, language: fallback };
+        heard = await this.provider.transcribe(input);
+      }
     }
     const language = input.language ?? this.allowedLanguage(heard.language);
     const { prompt: _prompt, ...unprompted } = input;
@@ -261,12 +286,21 @@ export class TranscriptionService {
     let plain: Promise<TranscriptionOutput> | undefined;
     const readPlain = () =>
       (plain ??= this.provider.transcribe({ ...unprompted, ...(language ? { language } : {}) }));
+    const readPlainClip = (clip: Int16Array) =>
+      this.provider.transcribe({ ...unprompted, pcm: clip, ...(language ? { language } : {}) });
     ({ input, heard } = await this.withoutPromptEcho(input, heard, readPlain));
     const settled = { ...input, ...(language ? { language } : {}) };
     heard = await withTemperatureFallback(heard, (temperature) =>
       this.provider.transcribe({ ...settled, temperature }),
     );
-    if (input.prompt) heard = await this.withoutPromptLeaks(heard, leaks, readPlain);
+    const confident = language && isConfidentIn(heard, language) ? language : undefined;
+    stretch.run = confident && confident === stretch.language ? stretch.run + 1 : confident ? 1 : 0;
+    stretch.language = confident;
+    if (input.prompt) {
+      heard = await this.withoutPromptLeaks(heard, leaks, unprompted.pcm, plain, (clip) =>
+        clip ? readPlainClip(clip) : readPlain(),
+      );
+    }
     // Other scripts than Latin in af/en speech (script-filter.ts): one more reading, sampled and without
     // the prompt; whichever is cleaner stays, and what is still foreign is marked '[unclear m:ss]'.
     if (hasForeignScript(heard.text)) {
@@ -303,29 +337,116 @@ export class TranscriptionService {
 
   /**
    * Prompt words in a prompted reading must be supported by the audio (prompt-leak.ts). A piece whose
-   * text has prompt terms not yet confirmed in this recording is read once without the prompt: terms
-   * the plain reading also has are confirmed for the rest of the recording (so a patient name said in
-   * every piece costs one extra reading, not one per piece), the others are replaced by the plain
+   * text has prompt terms not yet confirmed in this recording is read once more without the prompt:
+   * terms the plain reading also has are confirmed for the rest of the recording (so a patient name said
+   * in every piece costs one extra reading, not one per piece), the others are replaced by the plain
    * reading's words or dropped. Pieces with no unconfirmed term cost nothing extra.
+   *
+   * Only the segments that hold such a term are read again, joined into one short clip (leakClip), when
+   * the engine gives segment times that leave most of the piece out; otherwise (faster-whisper base
+   * often returns one segment for a prompted piece) the whole piece is read, once. A plain reading of
+   * the whole piece already made for the echo check is used as is.
    */
   private async withoutPromptLeaks(
     heard: TranscriptionOutput,
     leaks: LeakContext,
-    readPlain: () => Promise<TranscriptionOutput>,
+    piecePcm: Int16Array,
+    plainRead: Promise<TranscriptionOutput> | undefined,
+    readPlain: (pcm?: Int16Array) => Promise<TranscriptionOutput>,
   ): Promise<TranscriptionOutput> {
-    const unconfirmed = termsIn(heard.text, leaks.terms).filter((term) => !leaks.confirmed.has(term));
-    if (unconfirmed.length === 0) return heard;
-    const plain = await readPlain();
-    const check = dropPromptOnlyWords(heard.text, plain.text, leaks.terms);
+    const unconfirmedIn = (text: string) =>
+      termsIn(text, leaks.terms).filter((term) => !leaks.confirmed.has(term));
+    if (unconfirmedIn(heard.text).length === 0) return heard;
+    let current = heard;
+    // Round 1: for each unconfirmed term, the shortest segment that has it; a term the vet really said
+    // (the usual case) is confirmed by that one reading for the whole recording. Round 2, only when the
+    // prompt did leak: every segment still holding an unconfirmed term, each needing the plain words.
+    for (const round of ['shortest', 'all'] as const) {
+      const segments = plainRead ? undefined : current.segments;
+      if (!segments) break;
+      const holding = segments.filter((segment) => unconfirmedIn(segment.text).length > 0);
+      if (holding.length === 0) return current;
+      const flagged = round === 'shortest' ? shortestPerTerm(holding, unconfirmedIn) : holding;
+      const clip = leakClip(piecePcm, flagged);
+      if (!clip) break;
+      const plain = await readPlain(clip);
+      const check = dropPromptOnlyWords(flagged.map((s) => s.text).join(' '), plain.text, leaks.terms);
+      for (const term of check.supported) leaks.confirmed.add(term);
+      if (check.dropped.length === 0) continue;
+      const rewritten = applyToSegments(flagged, check)!;
+      const updated = segments.map((segment) => rewritten[flagged.indexOf(segment)] ?? segment);
+      current = { ...current, segments: updated, text: joinSegments(updated) };
+    }
+    if (unconfirmedIn(current.text).length === 0) return current;
+    // No usable segment times, or the flagged segments fill the piece: the whole piece, read plainly once.
+    const plain = await (plainRead ?? readPlain());
+    const check = dropPromptOnlyWords(current.text, plain.text, leaks.terms);
     for (const term of check.supported) leaks.confirmed.add(term);
-    if (check.dropped.length === 0) return heard;
-    const segments = heard.segments ? applyToSegments(heard.segments, check) : undefined;
-    return { ...heard, text: check.text, segments };
+    if (check.dropped.length === 0) return current;
+    const segments = current.segments ? applyToSegments(current.segments, check) : undefined;
+    return { ...current, text: check.text, segments };
   }
 
   private allowedLanguage(code: string | undefined): string | undefined {
     return code && this.settings.languages.includes(code) ? code : undefined;
   }
+}
+
+/** For each term, the shortest segment holding it (in the segments' order, each segment once). */
+function shortestPerTerm<S extends { start: number; end: number; text: string }>(
+  segments: S[],
+  termsOf: (text: string) => string[],
+): S[] {
+  const chosen = new Set<S>();
+  const terms = new Set(segments.flatMap((segment) => termsOf(segment.text)));
+  for (const term of terms) {
+    const holders = segments.filter((segment) => termsOf(segment.text).includes(term));
+    chosen.add(holders.reduce((a, b) => (b.end - b.start < a.end - a.start ? b : a)));
+  }
+  return segments.filter((segment) => chosen.has(segment));
+}
+
+const joinSegments = (segments: ReadonlyArray<{ text: string }>): string =>
+  segments
+    .map((s) => s.text)
+    .filter(Boolean)
+    .join(' ');
+
+/** Audio kept around each segment cut for the leak check: segment times are Whisper's, a word's edge may fall outside. */
+const LEAK_CLIP_MARGIN_SECONDS = 0.3;
+/** Silence between the cut segments, so the engine hears separate utterances and does not run words together. */
+const LEAK_CLIP_GAP_SECONDS = 0.5;
+
+/**
+ * The segments' audio, each with a margin, joined by short silences into one clip for a prompt-less
+ * reading; undefined when a segment's times do not fit the piece (the caller reads the whole piece).
+ */
+export function leakClip(
+  piecePcm: Int16Array,
+  segments: ReadonlyArray<{ start: number; end: number }>,
+): Int16Array | undefined {
+  const at = (seconds: number) => Math.round(seconds * SAMPLE_RATE);
+  const ranges: Array<[number, number]> = [];
+  for (const segment of segments) {
+    const from = Math.max(0, at(segment.start - LEAK_CLIP_MARGIN_SECONDS));
+    const to = Math.min(piecePcm.length, at(segment.end + LEAK_CLIP_MARGIN_SECONDS));
+    if (!(to > from)) return undefined;
+    const last = ranges.at(-1);
+    // Neighbouring segments share their margins: one stretch of audio, not the same words twice.
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else ranges.push([from, to]);
+  }
+  const gap = at(LEAK_CLIP_GAP_SECONDS);
+  const length = ranges.reduce((sum, [from, to]) => sum + (to - from), 0) + gap * (ranges.length - 1);
+  // Nothing saved when the segments cover most of the piece anyway.
+  if (length >= piecePcm.length * 0.8) return undefined;
+  const clip = new Int16Array(length);
+  let offset = 0;
+  for (const [from, to] of ranges) {
+    clip.set(piecePcm.subarray(from, to), offset);
+    offset += to - from + gap;
+  }
+  return clip;
 }
 
 /** Sampling temperature of the one re-reading of a piece that came out in another script. */
@@ -347,6 +468,7 @@ export function createTranscriptionService(config: Config): TranscriptionService
         ? config.WHISPER_CONCURRENCY
         : config.TRANSCRIPTION_CONCURRENCY,
     languages: config.TRANSCRIPTION_LANGUAGES.split(','),
+    prompt: config.TRANSCRIPTION_PROMPT === 'on',
     ffmpegPath: config.FFMPEG_PATH,
   });
 }

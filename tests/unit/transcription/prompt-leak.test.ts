@@ -11,7 +11,7 @@ import type {
   TranscriptionProvider,
 } from '../../../api/providers/transcription/types.js';
 import { buildVocabularyPrompt } from '../../../api/transcription/vocabulary.js';
-import { TranscriptionService } from '../../../api/services/transcription-service.js';
+import { leakClip, TranscriptionService } from '../../../api/services/transcription-service.js';
 import { toneBurstsWav } from './tone-bursts.js';
 
 // The prompt the product used when the unseen set was measured (issue 18).
@@ -154,5 +154,102 @@ describe('TranscriptionService with a prompt that leaks a name', () => {
     expect(reads.slice(0, 2)).toEqual([true, false]);
     expect(reads.filter((prompted) => !prompted)).toHaveLength(1);
     expect(reads.length).toBeGreaterThan(3);
+  });
+});
+
+describe('the leak check reads only the segments that hold an unconfirmed prompt term', () => {
+  it('sends those segments (with a margin) as one short clip and rewrites only them', async () => {
+    const plainCalls: number[] = [];
+    const pieceSamples: number[] = [];
+    const provider: TranscriptionProvider = {
+      id: 'segments',
+      maxPieceSeconds: 600,
+      transcribe(input) {
+        if (!input.prompt) {
+          plainCalls.push(input.pcm.length);
+          return Promise.resolve({ text: 'die koei het koors.', language: 'af' });
+        }
+        pieceSamples.push(input.pcm.length);
+        return Promise.resolve({
+          text: 'Goeiemôre. Joubert, die koei het koors. Sy eet nie.',
+          language: 'af',
+          segments: [
+            { start: 0, end: 0.8, text: 'Goeiemôre.' },
+            { start: 1.2, end: 2.2, text: 'Joubert, die koei het koors.' },
+            { start: 2.6, end: 3.2, text: 'Sy eet nie.' },
+          ],
+        });
+      },
+    };
+    const service = new TranscriptionService(provider, {
+      maxAudioBytes: 10_000_000,
+      maxAudioSeconds: 600,
+      pieceSeconds: 5,
+      concurrency: 1,
+      languages: ['af'],
+    });
+    const result = await service.transcribe({
+      audio: toneBurstsWav(1),
+      preConsultation: { clientName: 'Pieter Joubert' },
+    });
+    expect(result.transcript).toBe('Goeiemôre. die koei het koors. Sy eet nie.');
+    expect(result.segments.map((s) => s.text)).toEqual(['Goeiemôre.', 'die koei het koors.', 'Sy eet nie.']);
+    // One plain reading, of the flagged segment only: 1.0 s plus 0.3 s each side.
+    expect(plainCalls).toEqual([Math.round(1.6 * 16_000)]);
+    expect(plainCalls[0]).toBeLessThan(pieceSamples[0]! / 2);
+  });
+
+  it('confirms a name said in several segments with one reading of the shortest of them', async () => {
+    const plainCalls: number[] = [];
+    const provider: TranscriptionProvider = {
+      id: 'said-twice',
+      maxPieceSeconds: 600,
+      transcribe(input) {
+        if (!input.prompt) {
+          plainCalls.push(input.pcm.length);
+          return Promise.resolve({ text: 'Sy eet nie, Pieter.', language: 'af' });
+        }
+        return Promise.resolve({
+          text: 'Pieter, die koei het koors. Sy eet nie, Pieter.',
+          language: 'af',
+          segments: [
+            { start: 0, end: 1.6, text: 'Pieter, die koei het koors.' },
+            { start: 2.4, end: 3.0, text: 'Sy eet nie, Pieter.' },
+          ],
+        });
+      },
+    };
+    const service = new TranscriptionService(provider, {
+      maxAudioBytes: 10_000_000,
+      maxAudioSeconds: 600,
+      pieceSeconds: 5,
+      concurrency: 1,
+      languages: ['af'],
+    });
+    const result = await service.transcribe({
+      audio: toneBurstsWav(1),
+      preConsultation: { clientName: 'Pieter Joubert' },
+    });
+    expect(result.transcript).toBe('Pieter, die koei het koors. Sy eet nie, Pieter.');
+    expect(plainCalls).toEqual([Math.round(1.2 * 16_000)]);
+  });
+
+  it('joins neighbouring segments into one stretch and separates the others by a pause', () => {
+    const pcm = new Int16Array(30 * 16_000).map((_, i) => (i % 100) + 1);
+    const clip = leakClip(pcm, [
+      { start: 1, end: 2 },
+      { start: 2.4, end: 3 },
+      { start: 10, end: 11 },
+    ])!;
+    // [0.7, 3.3] and [9.7, 11.3] with 0.5 s of silence between them.
+    expect(clip.length).toBe(Math.round((2.6 + 0.5 + 1.6) * 16_000));
+    expect(clip[Math.round(2.6 * 16_000) + 10]).toBe(0);
+    expect(clip[0]).toBe(pcm[Math.round(0.7 * 16_000)]);
+  });
+
+  it('gives up (the whole piece is read) when the segments cover most of it or fall outside it', () => {
+    const pcm = new Int16Array(10 * 16_000);
+    expect(leakClip(pcm, [{ start: 0, end: 9 }])).toBeUndefined();
+    expect(leakClip(pcm, [{ start: 12, end: 14 }])).toBeUndefined();
   });
 });

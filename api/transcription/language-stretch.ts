@@ -1,0 +1,48 @@
+import { isEnglishWord } from './english-words.js';
+
+/**
+ * A consultation stays in one language for stretches of several pieces; asking the engine to detect the
+ * language of every 28-second piece cost a third of the compute on English consultations (an extra
+ * encoder pass per piece on faster-whisper). Pieces the engine read confidently in one language set the
+ * language of the next: that piece is read in it directly and kept only if the engine is as sure of it;
+ * otherwise it is read again with detection, as every piece used to be (a wasted reading, so a single
+ * confident piece amid another language does not start a stretch). Reading a stretch in a language the detector
+ * had missed (the fallback's Afrikaans) cost WER on mixed consultations, so only a confident reading
+ * carries its language forward, never a fallback's guess.
+ */
+
+/**
+ * Confident pieces in a row, in one language, before the next piece is read in it without detection:
+ * a stretch, not one English sentence in an Afrikaans consultation.
+ */
+export const CARRY_AFTER_PIECES = 2;
+
+/**
+ * Mean token log-probability a reading needs to carry its language to the next piece, and that a forced
+ * reading of the next piece needs to be kept. English pieces read in English score −0.1 to −0.5 with
+ * Whisper base; Afrikaans audio forced into English scores −0.8 to −1.5.
+ */
+export const CONFIDENT_LOGPROB = -0.6;
+
+/**
+ * Share of dictionary English words an English reading needs: Afrikaans audio forced into English now and
+ * then scores well while writing Afrikaans-looking words ('Temperatineer in vertaxkomen'); real English
+ * pieces, clinical terms included, are ≥ 0.77 in the dev audio.
+ */
+export const MIN_ENGLISH_SHARE = 0.6;
+
+export function englishShare(text: string): number {
+  const words = text.toLowerCase().match(/[a-zà-ÿ']+/g) ?? [];
+  if (words.length === 0) return 0;
+  return words.filter((word) => isEnglishWord(word)).length / words.length;
+}
+
+/** Whether `reading` is a confident reading in `language`: confident enough to carry it or to keep it. */
+export function isConfidentIn(
+  reading: { text: string; avgLogprob?: number | undefined },
+  language: string,
+): boolean {
+  if (reading.avgLogprob === undefined || reading.avgLogprob < CONFIDENT_LOGPROB) return false;
+  if (reading.text.trim() === '') return false;
+  return language !== 'en' || englishShare(reading.text) >= MIN_ENGLISH_SHARE;
+}
