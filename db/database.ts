@@ -13,7 +13,7 @@ import {
   SqliteQueryCompiler,
   type MigrationProvider,
 } from 'kysely';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { ResilientSqliteDriver } from './sqlite-driver.js';
@@ -32,10 +32,22 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-// pg hands back timestamptz as Date and bigint counts as strings; the app speaks ISO strings and numbers.
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (value) => new Date(`${value}Z`).toISOString());
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+let pgModule: Promise<typeof import('pg').default> | undefined;
+
+/**
+ * The `pg` driver, loaded on first use: a SQLite server never needs it, and it (with pg-boss) was ~20 MiB
+ * of an idle server's memory (issue 19). Sets the type parsers once: pg hands back timestamptz as Date
+ * and bigint counts as strings; the app speaks ISO strings and numbers.
+ */
+export function loadPg(): Promise<typeof import('pg').default> {
+  pgModule ??= import('pg').then(({ default: pg }) => {
+    pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+    pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (value) => new Date(`${value}Z`).toISOString());
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    return pg;
+  });
+  return pgModule;
+}
 
 /**
  * Bounds the server puts on database work (config: PG_* and SQLITE_BUSY_TIMEOUT_MS). Scripts (backup,
@@ -63,30 +75,9 @@ export function openDatabase(options: {
   const url = options.databaseUrl;
   const limits = options.limits;
   if (url && isPostgresUrl(url)) {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: limits?.poolSize ?? 10,
-      ...(limits
-        ? {
-            connectionTimeoutMillis: limits.acquireTimeoutMs,
-            statement_timeout: limits.statementTimeoutMs,
-            lock_timeout: limits.lockTimeoutMs,
-          }
-        : {}),
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: () => createPool(url, limits) }),
     });
-    // A PostgreSQL restart or a dropped link fails the pool's idle connections; pg re-emits that on the
-    // pool, and an unheard 'error' event would crash the API. The pool has already discarded the
-    // connection, and the next query opens a fresh one, so a log line is all that is needed.
-    pool.on('error', (error) => databaseLog().warn(`idle PostgreSQL connection lost: ${error.message}`));
-    // A connection lost while checked out (a query in flight) emits 'error' on the client itself, where
-    // the pool does not listen; unheard, it would crash the process. The query in flight has already been
-    // rejected (its request answers 503) and the pool drops the broken client on release.
-    pool.on('connect', (client) => {
-      client.on('error', (error) =>
-        databaseLog().warn(`PostgreSQL connection lost mid-request: ${error.message}`),
-      );
-    });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', location: redactUrl(url), close: () => db.destroy() };
   }
   const file = url
@@ -119,6 +110,35 @@ export function openDatabase(options: {
     },
   });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+/** The PostgreSQL pool, made when Kysely first needs a connection. */
+async function createPool(url: string, limits: DatabaseLimits | undefined): Promise<Pool> {
+  const pg = await loadPg();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: limits?.poolSize ?? 10,
+    ...(limits
+      ? {
+          connectionTimeoutMillis: limits.acquireTimeoutMs,
+          statement_timeout: limits.statementTimeoutMs,
+          lock_timeout: limits.lockTimeoutMs,
+        }
+      : {}),
+  });
+  // A PostgreSQL restart or a dropped link fails the pool's idle connections; pg re-emits that on the
+  // pool, and an unheard 'error' event would crash the API. The pool has already discarded the
+  // connection, and the next query opens a fresh one, so a log line is all that is needed.
+  pool.on('error', (error) => databaseLog().warn(`idle PostgreSQL connection lost: ${error.message}`));
+  // A connection lost while checked out (a query in flight) emits 'error' on the client itself, where
+  // the pool does not listen; unheard, it would crash the process. The query in flight has already been
+  // rejected (its request answers 503) and the pool drops the broken client on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) =>
+      databaseLog().warn(`PostgreSQL connection lost mid-request: ${error.message}`),
+    );
+  });
+  return pool;
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,10 +17,9 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { loadConfig } from '../api/config.js';
 import { createBlobStore, type BlobStore } from '../api/storage/index.js';
-import { openDatabase } from '../db/database.js';
+import { loadPg, openDatabase } from '../db/database.js';
 import { ensurePrivateDir, PRIVATE_DIR_MODE, restrictNewFiles } from '../db/file-modes.js';
 import {
   FORMAT,
@@ -70,6 +69,7 @@ async function backupPostgres(
   url: string,
   outFile: string,
 ): Promise<{ audio: AudioRef[]; migrations: string[] }> {
+  const pg = await loadPg();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -25,9 +25,19 @@ export interface InProcessJobsDeps {
  * survives a restart, so stop() fails what is running with 503 + Retry-After and the recorder, which keeps
  * the recording on the device, sends it again.
  */
+/** How long stop() waits for running jobs to record their failure. */
+const STOP_WAIT_MS = 10_000;
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
 export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
   const { transcription, queue, progress, blobs } = deps;
   const running = new Map<ProgressKey, AbortController>();
+  /** Running jobs until they have settled: stop() waits for their failure to be recorded. */
+  const settling = new Set<Promise<unknown>>();
   let stopping = false;
 
   async function keepForSave(practiceId: string, idempotencyKey: string, audio: Uint8Array): Promise<void> {
@@ -48,6 +58,9 @@ export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
     async stop() {
       stopping = true;
       for (const controller of running.values()) controller.abort(new ShutdownError());
+      // Aborted engine calls end at once, but a job may be between calls (loading the engine's client,
+      // decoding): its 503 is recorded when it notices, bounded so a stuck engine cannot hold the shutdown.
+      await Promise.race([Promise.allSettled([...settling]), sleep(STOP_WAIT_MS)]);
     },
     async isBusy() {
       return stopping || queue.isFull();
@@ -123,6 +136,12 @@ export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
             ? keepForSave(practiceId, input.idempotencyKey, input.audio)
             : Promise.resolve();
           transcribed.catch(() => undefined); // settled through `done`; no unhandled rejection meanwhile
+          const settled = transcribed.then(
+            () => undefined,
+            () => undefined,
+          );
+          settling.add(settled);
+          void settled.then(() => settling.delete(settled));
           const done = kept.then(() => transcribed);
           return { done };
         },

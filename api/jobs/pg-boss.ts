@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import os from 'node:os';
-import { PgBoss, type JobWithMetadata } from 'pg-boss';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { BlobStore } from '../storage/index.js';
@@ -67,20 +67,22 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobsService {
   let stopping = false;
   let started: Promise<PgBoss> | undefined;
 
-  const boss = new PgBoss({
-    connectionString: options.databaseUrl,
-    max: 4,
-    superviseIntervalSeconds: options.superviseSeconds,
-    monitorIntervalSeconds: options.superviseSeconds,
-  });
-  boss.on('error', (error: unknown) =>
-    logger
-      .child({ component: 'jobs' })
-      .error({ reason: error instanceof Error ? error.message : String(error) }, 'pg-boss error'),
-  );
-
   function start(): Promise<PgBoss> {
     started ??= (async () => {
+      // Loaded on first use: pg-boss and pg are ~20 MiB of a server's memory (issue 19, idle RSS), and
+      // this module is part of every build, SQLite ones included.
+      const { PgBoss } = await import('pg-boss');
+      const boss = new PgBoss({
+        connectionString: options.databaseUrl,
+        max: 4,
+        superviseIntervalSeconds: options.superviseSeconds,
+        monitorIntervalSeconds: options.superviseSeconds,
+      });
+      boss.on('error', (error: unknown) =>
+        logger
+          .child({ component: 'jobs' })
+          .error({ reason: error instanceof Error ? error.message : String(error) }, 'pg-boss error'),
+      );
       await boss.start();
       if (!(await boss.getQueue(QUEUE))) {
         try {

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { loadNodemailer } from './nodemailer.js';
 import type { EmailProvider } from '#shared/schemas/settings.js';
 import type { MailMessage } from './mailer.js';
 
@@ -37,6 +37,7 @@ function sender(account: PracticeAccount) {
 const TIMEOUT_MS = 20_000;
 
 export async function sendWithPracticeAccount(account: PracticeAccount, message: MailMessage): Promise<void> {
+  const nodemailer = await loadNodemailer();
   const transport = nodemailer.createTransport({
     host: account.connectAddress ?? account.endpoint.host,
     port: account.endpoint.port,

@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from './nodemailer.js';
 import type { Mailer } from './mailer.js';
 
 /**
@@ -6,10 +7,13 @@ import type { Mailer } from './mailer.js';
  * TLS); nodemailer reads host, port, credentials and options like ?ignoreTLS=true from the URL itself.
  */
 export function createSmtpMailer(options: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({
+      transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(options.smtpUrl));
+      await (
+        await transport
+      ).sendMail({
         from: options.from,
         to: message.to,
         subject: message.subject,

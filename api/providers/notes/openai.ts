@@ -1,4 +1,5 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { loadOpenAiSdk } from '../openai-sdk.js';
 import { z } from 'zod';
 import { alignNotes, completeResponse } from '#shared/notes/index.js';
 import type { ExtractRequest, ExtractResponse } from '#shared/schemas/clinical.js';
@@ -44,16 +45,22 @@ export class NotesProviderError extends Error {}
  */
 export class OpenAiNotesExtractor implements NotesExtractor {
   readonly id = 'openai' as const;
-  private readonly client: OpenAI;
+  private client: Promise<OpenAI> | undefined;
 
-  constructor(private readonly options: OpenAiNotesOptions) {
-    this.client = new OpenAI({
-      apiKey: options.apiKey ?? 'not-needed',
-      baseURL: options.baseURL,
-      timeout: options.timeoutMs,
-      // Transport retries would double the wait before the fallback; the one retry below is for bad output.
-      maxRetries: 0,
-    });
+  constructor(private readonly options: OpenAiNotesOptions) {}
+
+  private connect(): Promise<OpenAI> {
+    this.client ??= loadOpenAiSdk().then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          apiKey: this.options.apiKey ?? 'not-needed',
+          baseURL: this.options.baseURL,
+          timeout: this.options.timeoutMs,
+          // Transport retries would double the wait before the fallback; the one retry below is for bad output.
+          maxRetries: 0,
+        }),
+    );
+    return this.client;
   }
 
   async extract(request: ExtractRequest, signal?: AbortSignal): Promise<ExtractResponse> {
@@ -73,7 +80,8 @@ export class OpenAiNotesExtractor implements NotesExtractor {
   }
 
   private async ask(request: ExtractRequest, signal?: AbortSignal): Promise<ModelNotes> {
-    const completion = await this.client.chat.completions.create(
+    const client = await this.connect();
+    const completion = await client.chat.completions.create(
       {
         model: this.options.model,
         temperature: 0,

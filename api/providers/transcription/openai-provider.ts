@@ -1,4 +1,5 @@
-import OpenAI, { APIConnectionTimeoutError, APIError, toFile } from 'openai';
+import type OpenAI from 'openai';
+import { loadOpenAiSdk, type OpenAiSdk } from '../openai-sdk.js';
 import { encodeWav } from '../../audio/wav.js';
 import { toLanguageCode } from '../../transcription/languages.js';
 import {
@@ -44,20 +45,26 @@ interface VerboseBody {
 export class OpenAiTranscriptionProvider implements TranscriptionProvider {
   readonly id = 'openai';
   readonly maxPieceSeconds = OPENAI_MAX_PIECE_SECONDS;
-  private readonly client: OpenAI;
+  private client: Promise<{ sdk: OpenAiSdk; client: OpenAI }> | undefined;
   private verbose = true;
   private active = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly options: OpenAiProviderOptions) {
-    this.client = new OpenAI({
-      // A self-hosted server usually needs no key, but the client insists on one.
-      apiKey: options.apiKey ?? 'not-needed',
-      baseURL: options.baseURL,
-      timeout: options.timeoutMs,
-      // The service retries nothing itself; the client's 2 retries cover transient 5xx and resets.
-      maxRetries: 2,
-    });
+  constructor(private readonly options: OpenAiProviderOptions) {}
+
+  private connect(): Promise<{ sdk: OpenAiSdk; client: OpenAI }> {
+    this.client ??= loadOpenAiSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.default({
+        // A self-hosted server usually needs no key, but the client insists on one.
+        apiKey: this.options.apiKey ?? 'not-needed',
+        baseURL: this.options.baseURL,
+        timeout: this.options.timeoutMs,
+        // The service retries nothing itself; the client's 2 retries cover transient 5xx and resets.
+        maxRetries: 2,
+      }),
+    }));
+    return this.client;
   }
 
   async transcribe(input: TranscriptionInput): Promise<TranscriptionOutput> {
@@ -70,7 +77,8 @@ export class OpenAiTranscriptionProvider implements TranscriptionProvider {
   }
 
   private async request(input: TranscriptionInput): Promise<TranscriptionOutput> {
-    const file = await toFile(encodeWav(input.pcm, input.sampleRate), 'piece.wav', { type: 'audio/wav' });
+    const { sdk, client } = await this.connect();
+    const file = await sdk.toFile(encodeWav(input.pcm, input.sampleRate), 'piece.wav', { type: 'audio/wav' });
     const common = {
       file,
       model: this.options.model,
@@ -79,9 +87,11 @@ export class OpenAiTranscriptionProvider implements TranscriptionProvider {
       temperature: input.temperature ?? 0,
     };
     try {
+      // The first call waits for the client to load; a job stopped meanwhile should not send the piece.
+      input.signal?.throwIfAborted();
       if (this.verbose) {
         try {
-          const body = (await this.client.audio.transcriptions.create(
+          const body = (await client.audio.transcriptions.create(
             { ...common, response_format: 'verbose_json' },
             { signal: input.signal },
           )) as VerboseBody;
@@ -89,7 +99,7 @@ export class OpenAiTranscriptionProvider implements TranscriptionProvider {
         } catch (error) {
           // 400 naming the format: this model/server does not do verbose_json; fall back for good.
           if (
-            error instanceof APIError &&
+            error instanceof sdk.APIError &&
             error.status === 400 &&
             /verbose_json|response_format/i.test(error.message)
           ) {
@@ -97,13 +107,13 @@ export class OpenAiTranscriptionProvider implements TranscriptionProvider {
           } else throw error;
         }
       }
-      const body = await this.client.audio.transcriptions.create(
+      const body = await client.audio.transcriptions.create(
         { ...common, response_format: 'json' },
         { signal: input.signal },
       );
       return { text: body.text.trim(), language: input.language };
     } catch (error) {
-      throw toProviderError(error);
+      throw toProviderError(error, sdk);
     }
   }
 
@@ -141,12 +151,12 @@ function fromVerbose(body: VerboseBody, forced: string | undefined): Transcripti
 }
 
 /** Upstream failures as messages a vet can act on; the server's own words are kept, credentials are not. */
-function toProviderError(error: unknown): TranscriptionProviderError {
+function toProviderError(error: unknown, sdk: OpenAiSdk): TranscriptionProviderError {
   if (error instanceof TranscriptionProviderError) return error;
-  if (error instanceof APIConnectionTimeoutError) {
+  if (error instanceof sdk.APIConnectionTimeoutError) {
     return new TranscriptionProviderError('the transcription server took too long to answer', 504);
   }
-  if (error instanceof APIError) {
+  if (error instanceof sdk.APIError) {
     if (error.status === 401 || error.status === 403) {
       return new TranscriptionProviderError(
         'the transcription server refused our API key (check OPENAI_API_KEY)',
