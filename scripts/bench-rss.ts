@@ -7,9 +7,9 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../tests/helpers/free-port.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bundle = path.join(root, 'dist-server', 'main.js');
@@ -23,17 +23,6 @@ const app = new Hono();
 app.get('/api/health', (c) => c.json({ ok: true }));
 serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
 `;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,9 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/free-port.js';
 
 /**
  * Issue 19: `npm start` runs the compiled server (scripts/build-server.ts: one esbuild bundle) with plain
@@ -17,17 +17,6 @@ let baseUrl: string;
 let cookie = '';
 /** What the server wrote: stderr (forwarded too) and its log lines on stdout, to see that nothing fell back. */
 let output = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 beforeAll(async () => {
   execFileSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'build-server.ts')], {

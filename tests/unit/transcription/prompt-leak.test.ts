@@ -157,41 +157,49 @@ describe('TranscriptionService with a prompt that leaks a name', () => {
   });
 });
 
+/**
+ * A one-piece Afrikaans recording whose prompted reading is `prompted` (with segment times) and whose
+ * plain readings all say `plain`; records the length of every plain reading's audio.
+ */
+async function readWithSegments(prompted: TranscriptionOutput, plain: string) {
+  const plainCalls: number[] = [];
+  const pieceSamples: number[] = [];
+  const provider: TranscriptionProvider = {
+    id: 'segments',
+    maxPieceSeconds: 600,
+    transcribe(input) {
+      (input.prompt ? pieceSamples : plainCalls).push(input.pcm.length);
+      return Promise.resolve(input.prompt ? prompted : { text: plain, language: 'af' });
+    },
+  };
+  const service = new TranscriptionService(provider, {
+    maxAudioBytes: 10_000_000,
+    maxAudioSeconds: 600,
+    pieceSeconds: 5,
+    concurrency: 1,
+    languages: ['af'],
+  });
+  const result = await service.transcribe({
+    audio: toneBurstsWav(1),
+    preConsultation: { clientName: 'Pieter Joubert' },
+  });
+  return { result, plainCalls, pieceSamples };
+}
+
 describe('the leak check reads only the segments that hold an unconfirmed prompt term', () => {
   it('sends those segments (with a margin) as one short clip and rewrites only them', async () => {
-    const plainCalls: number[] = [];
-    const pieceSamples: number[] = [];
-    const provider: TranscriptionProvider = {
-      id: 'segments',
-      maxPieceSeconds: 600,
-      transcribe(input) {
-        if (!input.prompt) {
-          plainCalls.push(input.pcm.length);
-          return Promise.resolve({ text: 'die koei het koors.', language: 'af' });
-        }
-        pieceSamples.push(input.pcm.length);
-        return Promise.resolve({
-          text: 'Goeiemôre. Joubert, die koei het koors. Sy eet nie.',
-          language: 'af',
-          segments: [
-            { start: 0, end: 0.8, text: 'Goeiemôre.' },
-            { start: 1.2, end: 2.2, text: 'Joubert, die koei het koors.' },
-            { start: 2.6, end: 3.2, text: 'Sy eet nie.' },
-          ],
-        });
+    const { result, plainCalls, pieceSamples } = await readWithSegments(
+      {
+        text: 'Goeiemôre. Joubert, die koei het koors. Sy eet nie.',
+        language: 'af',
+        segments: [
+          { start: 0, end: 0.8, text: 'Goeiemôre.' },
+          { start: 1.2, end: 2.2, text: 'Joubert, die koei het koors.' },
+          { start: 2.6, end: 3.2, text: 'Sy eet nie.' },
+        ],
       },
-    };
-    const service = new TranscriptionService(provider, {
-      maxAudioBytes: 10_000_000,
-      maxAudioSeconds: 600,
-      pieceSeconds: 5,
-      concurrency: 1,
-      languages: ['af'],
-    });
-    const result = await service.transcribe({
-      audio: toneBurstsWav(1),
-      preConsultation: { clientName: 'Pieter Joubert' },
-    });
+      'die koei het koors.',
+    );
     expect(result.transcript).toBe('Goeiemôre. die koei het koors. Sy eet nie.');
     expect(result.segments.map((s) => s.text)).toEqual(['Goeiemôre.', 'die koei het koors.', 'Sy eet nie.']);
     // One plain reading, of the flagged segment only: 1.0 s plus 0.3 s each side.
@@ -200,36 +208,17 @@ describe('the leak check reads only the segments that hold an unconfirmed prompt
   });
 
   it('confirms a name said in several segments with one reading of the shortest of them', async () => {
-    const plainCalls: number[] = [];
-    const provider: TranscriptionProvider = {
-      id: 'said-twice',
-      maxPieceSeconds: 600,
-      transcribe(input) {
-        if (!input.prompt) {
-          plainCalls.push(input.pcm.length);
-          return Promise.resolve({ text: 'Sy eet nie, Pieter.', language: 'af' });
-        }
-        return Promise.resolve({
-          text: 'Pieter, die koei het koors. Sy eet nie, Pieter.',
-          language: 'af',
-          segments: [
-            { start: 0, end: 1.6, text: 'Pieter, die koei het koors.' },
-            { start: 2.4, end: 3.0, text: 'Sy eet nie, Pieter.' },
-          ],
-        });
+    const { result, plainCalls } = await readWithSegments(
+      {
+        text: 'Pieter, die koei het koors. Sy eet nie, Pieter.',
+        language: 'af',
+        segments: [
+          { start: 0, end: 1.6, text: 'Pieter, die koei het koors.' },
+          { start: 2.4, end: 3.0, text: 'Sy eet nie, Pieter.' },
+        ],
       },
-    };
-    const service = new TranscriptionService(provider, {
-      maxAudioBytes: 10_000_000,
-      maxAudioSeconds: 600,
-      pieceSeconds: 5,
-      concurrency: 1,
-      languages: ['af'],
-    });
-    const result = await service.transcribe({
-      audio: toneBurstsWav(1),
-      preConsultation: { clientName: 'Pieter Joubert' },
-    });
+      'Sy eet nie, Pieter.',
+    );
     expect(result.transcript).toBe('Pieter, die koei het koors. Sy eet nie, Pieter.');
     expect(plainCalls).toEqual([Math.round(1.2 * 16_000)]);
   });
