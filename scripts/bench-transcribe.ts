@@ -14,7 +14,8 @@
  * The product pipeline's transcripts are written to .cache/eval/whisper/NAME.txt, where `npm run eval:notes`
  * picks them up. Also printed per engine and language: how many seconds of audio the pipeline sent to the
  * engine per second recorded ("audio read", 1.00 = every piece read once: re-readings cost the rest).
- * Environment: BENCH_SCRIPTS=tests/fixtures/notes/blind-2 (a held-out set, spoken on first use), BENCH_FILES=dev-01,dev-06 (default: all), BENCH_PORTABLE_FILES (dev-11, the shortest),
+ * Environment: BENCH_SCRIPTS=tests/fixtures/notes/blind-2 (a held-out set, spoken on first use), BENCH_PROMPT=off
+ * (no vocabulary prompt, as TRANSCRIPTION_PROMPT=off), BENCH_FILES=dev-01,dev-06 (default: all), BENCH_PORTABLE_FILES (dev-11, the shortest),
  * BENCH_LOCAL_FILES (default: all), BENCH_LOCAL_MODELS (ggml file names; default: all), BENCH_THREADS (2), BENCH_BEAM (1), BENCH_SKIP_PEER_DIRECT=1. Needs `bash tests/peers/setup.sh` first.
  */
 import fs from 'node:fs';

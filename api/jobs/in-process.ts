@@ -9,6 +9,14 @@ import { describeFailure, ShutdownError, type JobFailedError } from './failures.
 import type { JobsService, TranscriptionJobResult, TranscriptionTicket } from './types.js';
 import { keepUpload } from './uploads.js';
 
+/** How long stop() waits for running jobs to record their failure. */
+const STOP_WAIT_MS = 10_000;
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
 export interface InProcessJobsDeps {
   transcription: TranscriptionService;
   notes: NotesService;
@@ -25,14 +33,6 @@ export interface InProcessJobsDeps {
  * survives a restart, so stop() fails what is running with 503 + Retry-After and the recorder, which keeps
  * the recording on the device, sends it again.
  */
-/** How long stop() waits for running jobs to record their failure. */
-const STOP_WAIT_MS = 10_000;
-
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, ms).unref();
-  });
-
 export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
   const { transcription, queue, progress, blobs } = deps;
   const running = new Map<ProgressKey, AbortController>();
