@@ -51,7 +51,7 @@ export const configSchema = z.object({
   TRANSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** Per-piece request timeout. */
   TRANSCRIPTION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
-  /** Longest piece, cut at pauses; under Whisper's 30 s window: one decoding window, and its own language when the speaker switches. */
+  /** Longest piece, cut at pauses; under Whisper's 30 s window: one decoding window per piece. */
   TRANSCRIPTION_PIECE_SECONDS: z.coerce.number().min(5).max(600).default(28),
   /** Languages consultations are in; a piece detected as anything else is retried in the first non-English one. */
   TRANSCRIPTION_LANGUAGES: z

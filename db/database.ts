@@ -14,6 +14,7 @@ import {
   type MigrationProvider,
 } from 'kysely';
 import type { Pool } from 'pg';
+import { lazily } from '#shared/async.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { ResilientSqliteDriver } from './sqlite-driver.js';
@@ -32,22 +33,18 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-let pgModule: Promise<typeof import('pg').default> | undefined;
-
 /**
  * The `pg` driver, loaded on first use: a SQLite server never needs it, and it (with pg-boss) was ~20 MiB
  * of an idle server's memory (issue 19). Sets the type parsers once: pg hands back timestamptz as Date
  * and bigint counts as strings; the app speaks ISO strings and numbers.
  */
-export function loadPg(): Promise<typeof import('pg').default> {
-  pgModule ??= import('pg').then(({ default: pg }) => {
-    pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
-    pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (value) => new Date(`${value}Z`).toISOString());
-    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-    return pg;
-  });
-  return pgModule;
-}
+export const loadPg = lazily(async () => {
+  const { default: pg } = await import('pg');
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (value) => new Date(`${value}Z`).toISOString());
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  return pg;
+});
 
 /**
  * Bounds the server puts on database work (config: PG_* and SQLITE_BUSY_TIMEOUT_MS). Scripts (backup,

@@ -61,3 +61,13 @@ export function onceMore(fn: () => Promise<void>): () => Promise<void> {
     return passes();
   };
 }
+
+/**
+ * The first call starts `load`; every call, then and later, gets that same promise. For loading a heavy
+ * module on first use (`lazily(() => import('pg'))`) so that a process which never needs it never pays
+ * for it. A failed load stays failed, as a failed static import would.
+ */
+export function lazily<Result>(load: () => Promise<Result>): () => Promise<Result> {
+  let loaded: Promise<Result> | undefined;
+  return () => (loaded ??= load());
+}

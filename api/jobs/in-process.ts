@@ -35,9 +35,8 @@ export interface InProcessJobsDeps {
  */
 export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
   const { transcription, queue, progress, blobs } = deps;
-  const running = new Map<ProgressKey, AbortController>();
-  /** Running jobs until they have settled: stop() waits for their failure to be recorded. */
-  const settling = new Set<Promise<unknown>>();
+  /** Each running job's abort switch, and its end (settled either way) for stop() to wait on. */
+  const running = new Map<ProgressKey, { controller: AbortController; ended: Promise<unknown> }>();
   let stopping = false;
 
   async function keepForSave(practiceId: string, idempotencyKey: string, audio: Uint8Array): Promise<void> {
@@ -57,10 +56,11 @@ export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
     async start() {},
     async stop() {
       stopping = true;
-      for (const controller of running.values()) controller.abort(new ShutdownError());
+      const jobs = [...running.values()];
+      for (const { controller } of jobs) controller.abort(new ShutdownError());
       // Aborted engine calls end at once, but a job may be between calls (loading the engine's client,
       // decoding): its 503 is recorded when it notices, bounded so a stuck engine cannot hold the shutdown.
-      await Promise.race([Promise.allSettled([...settling]), sleep(STOP_WAIT_MS)]);
+      await Promise.race([Promise.allSettled(jobs.map((job) => job.ended)), sleep(STOP_WAIT_MS)]);
     },
     async isBusy() {
       return stopping || queue.isFull();
@@ -100,7 +100,6 @@ export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
           setMaxListeners(1000, controller.signal);
           const onClientGone = () => controller.abort(input.signal?.reason);
           input.signal?.addEventListener('abort', onClientGone, { once: true });
-          running.set(key, controller);
           // Joined synchronously after the isFull() check above, so this job is admitted (job-queue.ts).
           const transcribed = queue
             .run(
@@ -136,12 +135,7 @@ export function createInProcessJobs(deps: InProcessJobsDeps): JobsService {
             ? keepForSave(practiceId, input.idempotencyKey, input.audio)
             : Promise.resolve();
           transcribed.catch(() => undefined); // settled through `done`; no unhandled rejection meanwhile
-          const settled = transcribed.then(
-            () => undefined,
-            () => undefined,
-          );
-          settling.add(settled);
-          void settled.then(() => settling.delete(settled));
+          running.set(key, { controller, ended: transcribed });
           const done = kept.then(() => transcribed);
           return { done };
         },

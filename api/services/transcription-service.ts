@@ -82,6 +82,16 @@ interface LeakContext {
   confirmed: Set<string>;
 }
 
+/** Prompt-less readings of one piece for the leak check: the whole piece (read once), or a clip of it. */
+interface PlainReadings {
+  /** The piece's audio, that clips are cut from. */
+  pcm: Int16Array;
+  /** Whether the whole piece has been read plainly already. */
+  pieceRead: boolean;
+  piece: () => Promise<TranscriptionOutput>;
+  clip: (clip: Int16Array) => Promise<TranscriptionOutput>;
+}
+
 /** The language the last pieces were read in confidently, and how many in a row (language-stretch.ts). */
 interface Stretch {
   language?: string | undefined;
@@ -238,8 +248,8 @@ export class TranscriptionService {
   /**
    * One piece: in the previous pieces' language when the engine was sure of them and is as sure of this
    * one (language-stretch.ts), else with the language detected by the provider. Whisper sometimes hears
-   * Afrikaans as Dutch, German or even Latin; a detection outside the consultation's languages is retried in the first non-English one
-   * (Afrikaans by default), which is what such a mishearing almost always is. With one configured
+   * Afrikaans as Dutch, German or even Latin; a detection outside the consultation's languages is retried
+   * in the first non-English one (Afrikaans by default), which is what such a mishearing almost always is. With one configured
    * language (TRANSCRIPTION_LANGUAGES=af) every piece is transcribed in it directly. A reading that
    * loops is read again at rising temperatures (temperature-fallback.ts), in the language already heard.
    * Last, prompt words the audio does not support are dropped (withoutPromptLeaks).
@@ -262,7 +272,7 @@ export class TranscriptionService {
       signal,
       ...(only ? { language: only } : {}),
     };
-    // The previous piece's language, when the engine was sure of it, is tried first (language-stretch.ts).
+    // The language of a confident stretch, when there is one, is tried first (language-stretch.ts).
     let heard: TranscriptionOutput | undefined;
     const carried = only || stretch.run < CARRY_AFTER_PIECES ? undefined : stretch.language;
     if (carried) {
@@ -286,8 +296,6 @@ export class TranscriptionService {
     let plain: Promise<TranscriptionOutput> | undefined;
     const readPlain = () =>
       (plain ??= this.provider.transcribe({ ...unprompted, ...(language ? { language } : {}) }));
-    const readPlainClip = (clip: Int16Array) =>
-      this.provider.transcribe({ ...unprompted, pcm: clip, ...(language ? { language } : {}) });
     ({ input, heard } = await this.withoutPromptEcho(input, heard, readPlain));
     const settled = { ...input, ...(language ? { language } : {}) };
     heard = await withTemperatureFallback(heard, (temperature) =>
@@ -297,9 +305,14 @@ export class TranscriptionService {
     stretch.run = confident && confident === stretch.language ? stretch.run + 1 : confident ? 1 : 0;
     stretch.language = confident;
     if (input.prompt) {
-      heard = await this.withoutPromptLeaks(heard, leaks, unprompted.pcm, plain, (clip) =>
-        clip ? readPlainClip(clip) : readPlain(),
-      );
+      heard = await this.withoutPromptLeaks(heard, leaks, {
+        pcm: unprompted.pcm,
+        // The echo check's plain reading of the whole piece, when it made one, is all there is to compare.
+        pieceRead: plain !== undefined,
+        piece: readPlain,
+        clip: (clip) =>
+          this.provider.transcribe({ ...unprompted, pcm: clip, ...(language ? { language } : {}) }),
+      });
     }
     // Other scripts than Latin in af/en speech (script-filter.ts): one more reading, sampled and without
     // the prompt; whichever is cleaner stays, and what is still foreign is marked '[unclear m:ss]'.
@@ -350,9 +363,7 @@ export class TranscriptionService {
   private async withoutPromptLeaks(
     heard: TranscriptionOutput,
     leaks: LeakContext,
-    piecePcm: Int16Array,
-    plainRead: Promise<TranscriptionOutput> | undefined,
-    readPlain: (pcm?: Int16Array) => Promise<TranscriptionOutput>,
+    plain: PlainReadings,
   ): Promise<TranscriptionOutput> {
     const unconfirmedIn = (text: string) =>
       termsIn(text, leaks.terms).filter((term) => !leaks.confirmed.has(term));
@@ -362,15 +373,15 @@ export class TranscriptionService {
     // (the usual case) is confirmed by that one reading for the whole recording. Round 2, only when the
     // prompt did leak: every segment still holding an unconfirmed term, each needing the plain words.
     for (const round of ['shortest', 'all'] as const) {
-      const segments = plainRead ? undefined : current.segments;
+      const segments = plain.pieceRead ? undefined : current.segments;
       if (!segments) break;
       const holding = segments.filter((segment) => unconfirmedIn(segment.text).length > 0);
       if (holding.length === 0) return current;
       const flagged = round === 'shortest' ? shortestPerTerm(holding, unconfirmedIn) : holding;
-      const clip = leakClip(piecePcm, flagged);
+      const clip = leakClip(plain.pcm, flagged);
       if (!clip) break;
-      const plain = await readPlain(clip);
-      const check = dropPromptOnlyWords(flagged.map((s) => s.text).join(' '), plain.text, leaks.terms);
+      const reading = await plain.clip(clip);
+      const check = dropPromptOnlyWords(joinSegments(flagged), reading.text, leaks.terms);
       for (const term of check.supported) leaks.confirmed.add(term);
       if (check.dropped.length === 0) continue;
       const rewritten = applyToSegments(flagged, check)!;
@@ -379,8 +390,8 @@ export class TranscriptionService {
     }
     if (unconfirmedIn(current.text).length === 0) return current;
     // No usable segment times, or the flagged segments fill the piece: the whole piece, read plainly once.
-    const plain = await (plainRead ?? readPlain());
-    const check = dropPromptOnlyWords(current.text, plain.text, leaks.terms);
+    const reading = await plain.piece();
+    const check = dropPromptOnlyWords(current.text, reading.text, leaks.terms);
     for (const term of check.supported) leaks.confirmed.add(term);
     if (check.dropped.length === 0) return current;
     const segments = current.segments ? applyToSegments(current.segments, check) : undefined;
@@ -412,9 +423,9 @@ const joinSegments = (segments: ReadonlyArray<{ text: string }>): string =>
     .filter(Boolean)
     .join(' ');
 
-/** Audio kept around each segment cut for the leak check: segment times are Whisper's, a word's edge may fall outside. */
+/** Audio kept around each segment cut for the leak check: Whisper's segment times may clip a word's edge. */
 const LEAK_CLIP_MARGIN_SECONDS = 0.3;
-/** Silence between the cut segments, so the engine hears separate utterances and does not run words together. */
+/** Silence between the cut segments, so the engine hears separate utterances, not one run of words. */
 const LEAK_CLIP_GAP_SECONDS = 0.5;
 
 /**

@@ -6,9 +6,9 @@ import { isEnglishWord } from './english-words.js';
  * encoder pass per piece on faster-whisper). Pieces the engine read confidently in one language set the
  * language of the next: that piece is read in it directly and kept only if the engine is as sure of it;
  * otherwise it is read again with detection, as every piece used to be (a wasted reading, so a single
- * confident piece amid another language does not start a stretch). Reading a stretch in a language the detector
- * had missed (the fallback's Afrikaans) cost WER on mixed consultations, so only a confident reading
- * carries its language forward, never a fallback's guess.
+ * confident piece amid another language does not start a stretch). Reading a stretch in a language the
+ * detector had missed (the fallback's Afrikaans) cost WER on mixed consultations, so only a confident
+ * reading carries its language forward, never a fallback's guess.
  */
 
 /**

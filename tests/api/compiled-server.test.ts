@@ -15,6 +15,9 @@ let child: ChildProcess | undefined;
 let dataDir: string;
 let baseUrl: string;
 let cookie = '';
+/** The packages the server imported, as record-package-imports.mjs reports them on stderr. */
+const recordPackageImports = path.join(repoRoot, 'tests', 'helpers', 'record-package-imports.mjs');
+const importedPackages = () => new Set([...output.matchAll(/^\[package\] (\S+)$/gm)].map((m) => m[1]));
 /** What the server wrote: stderr (forwarded too) and its log lines on stdout, to see that nothing fell back. */
 let output = '';
 
@@ -26,14 +29,19 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-compiled-'));
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, [bundle], {
+  child = spawn(process.execPath, ['--import', recordPackageImports, bundle], {
     cwd: dataDir,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr!.on('data', (chunk: Buffer) => {
     output += chunk.toString();
-    process.stderr.write(chunk);
+    const shown = chunk
+      .toString()
+      .split('\n')
+      .filter((line) => !line.startsWith('[package] '))
+      .join('\n');
+    if (shown.trim()) process.stderr.write(shown);
   });
   await new Promise<void>((resolve, reject) => {
     child!.once('exit', (code) => reject(new Error(`compiled server exited with ${code}`)));
@@ -56,6 +64,15 @@ describe('the compiled server (npm start)', () => {
     expect(fs.existsSync(bundle)).toBe(true);
     expect(fs.existsSync(path.join(repoRoot, 'dist-server', 'host.js'))).toBe(true);
     expect(fs.existsSync(path.join(repoRoot, 'dist-server', 'embedded-worker.js'))).toBe(true);
+  });
+
+  it('idles without the packages a SQLite practice on the embedded notes never uses (issue 19, idle RSS)', () => {
+    const imported = importedPackages();
+    // The recorder works: the hook sees the packages that are loaded at boot.
+    expect(imported).toContain('hono');
+    expect(imported).toContain('better-sqlite3');
+    for (const unused of ['pg', 'pg-boss', 'openai', 'nodemailer', '@aws-sdk/client-s3'])
+      expect(imported).not.toContain(unused);
   });
 
   it('boots, migrates its database and serves the API', async () => {

@@ -1,7 +1,4 @@
-/** nodemailer, loaded with the first e-mail: ~8 MiB of an idle server's memory otherwise (issue 19). */
-let module: Promise<typeof import('nodemailer')> | undefined;
+import { lazily } from '#shared/async.js';
 
-export function loadNodemailer(): Promise<typeof import('nodemailer')> {
-  module ??= import('nodemailer');
-  return module;
-}
+/** nodemailer, loaded with the first e-mail: ~8 MiB of an idle server's memory otherwise (issue 19). */
+export const loadNodemailer = lazily<typeof import('nodemailer')>(() => import('nodemailer'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { once, onceMore, sequential } from '#shared/async.js';
+import { lazily, once, onceMore, sequential } from '#shared/async.js';
 
 /** A promise the test settles by hand. */
 function gate<T = void>() {
@@ -95,5 +95,21 @@ describe('onceMore', () => {
     expect(maxRunning).toBe(1);
     await pass();
     expect(passes).toBe(3);
+  });
+});
+
+describe('lazily', () => {
+  it('loads on the first call only, and every caller shares that load', async () => {
+    let loads = 0;
+    const load = lazily(async () => {
+      loads += 1;
+      await tick();
+      return { loads };
+    });
+    expect(loads).toBe(0);
+    const [a, b] = await Promise.all([load(), load()]);
+    expect(await load()).toBe(a);
+    expect(b).toBe(a);
+    expect(loads).toBe(1);
   });
 });
