@@ -179,7 +179,7 @@ export class TranscriptionService {
 
     const prompt =
       this.settings.prompt === false
-        ? ''
+        ? undefined
         : buildVocabularyPrompt(request.preConsultation, request.vocabulary ?? null);
     const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set() };
     const stretch: Stretch = { run: 0 };
@@ -257,7 +257,7 @@ export class TranscriptionService {
   private async transcribePiece(
     pcm: Int16Array,
     piece: AudioPiece,
-    prompt: string,
+    prompt: string | undefined,
     leaks: LeakContext,
     stretch: Stretch,
     signal?: AbortSignal,
@@ -268,7 +268,7 @@ export class TranscriptionService {
     let input: TranscriptionInput = {
       pcm: pcm.subarray(piece.start, piece.end),
       sampleRate: SAMPLE_RATE,
-      prompt,
+      ...(prompt ? { prompt } : {}),
       signal,
       ...(only ? { language: only } : {}),
     };

@@ -242,3 +242,31 @@ describe('the leak check reads only the segments that hold an unconfirmed prompt
     expect(leakClip(pcm, [{ start: 12, end: 14 }])).toBeUndefined();
   });
 });
+
+describe('TRANSCRIPTION_PROMPT=off', () => {
+  it('reads every piece without the vocabulary prompt, so nothing is re-read for leaks', async () => {
+    const prompts: Array<string | undefined> = [];
+    const provider: TranscriptionProvider = {
+      id: 'no-prompt',
+      maxPieceSeconds: 600,
+      transcribe(input) {
+        prompts.push(input.prompt);
+        return Promise.resolve({ text: 'Pieter Joubert se koei het koors.', language: 'af' });
+      },
+    };
+    const service = new TranscriptionService(provider, {
+      maxAudioBytes: 10_000_000,
+      maxAudioSeconds: 600,
+      pieceSeconds: 5,
+      concurrency: 1,
+      languages: ['af'],
+      prompt: false,
+    });
+    const result = await service.transcribe({
+      audio: toneBurstsWav(2),
+      preConsultation: { clientName: 'Pieter Joubert' },
+    });
+    expect(result.pieces).toBe(2);
+    expect(prompts).toEqual([undefined, undefined]);
+  });
+});
