@@ -138,3 +138,25 @@ export function treatmentsIn(
     return treatment;
   });
 }
+
+/**
+ * An entry's treatments after the vet edited its plan: a treatment stays while the plan still names its
+ * product (the split's dose, route and batch stand), one the vet deleted from the plan goes, and one the
+ * vet wrote into the plan (a drug the recogniser missed) is read from the plan line. The withdrawal slip
+ * is made from these, so it must follow what the plan says.
+ */
+export function treatmentsFollowingPlan(
+  current: HerdTreatment[],
+  plan: string,
+  options: { groupSize?: number; perAnimal: boolean },
+): HerdTreatment[] {
+  const named = new Set(productsIn(canonicalTreatmentText(plan)).map((hit) => hit.product));
+  const kept = current.filter((treatment) => named.has(treatment.product));
+  const keptProducts = new Set(kept.map((treatment) => treatment.product));
+  const written = plan
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .flatMap((line) => treatmentsIn(line, options))
+    .filter((treatment) => !keptProducts.has(treatment.product));
+  return [...kept, ...written];
+}

@@ -103,6 +103,34 @@ describe('herd review model', () => {
     expect(HerdVisitNotesSchema.safeParse(added).success).toBe(true);
   });
 
+  it("keeps an entry's treatments in step with its edited plan, which the withdrawal slip is made from", () => {
+    // A product the recogniser missed and the vet wrote into the group plan becomes a group treatment.
+    const written = setNotes(
+      visit,
+      GROUP_KEY,
+      'plan',
+      'Recheck in 14 days\nAll the ewes get closantel 10 mg/kg PO.',
+    );
+    expect(written.group.treatments).toEqual([
+      expect.objectContaining({ product: 'closantel', dose: '10 mg/kg', route: 'PO', animalCount: 120 }),
+    ]);
+    // Other sections leave the treatments alone.
+    expect(setNotes(visit, 'tag:231', 'objective', 'FAMACHA 5').animals[0]?.treatments).toEqual(
+      visit.animals[0]?.treatments,
+    );
+    // A treatment stays as the split read it while the plan still names its product, in any wording...
+    const reworded = setNotes(visit, 'tag:231', 'plan', 'Long-acting oxytetracycline given; recheck Friday');
+    expect(reworded.animals[0]?.treatments).toEqual(visit.animals[0]?.treatments);
+    // ...and goes when the vet deletes it from the plan.
+    expect(setNotes(visit, 'tag:231', 'plan', 'Recheck Friday').animals[0]?.treatments).toEqual([]);
+    // A plan for later is not a treatment given.
+    expect(
+      setNotes(visit, 'tag:232', 'plan', 'If she is still lame next week, give penicillin 10 mg/kg IM.')
+        .animals[1]?.treatments,
+    ).toEqual([]);
+    expect(HerdVisitNotesSchema.safeParse(written).success).toBe(true);
+  });
+
   it('builds the save metadata: the group note as the visit, Herd Visit, Farm Mode, the split', () => {
     const metadata = buildHerdSaveMetadata(
       {

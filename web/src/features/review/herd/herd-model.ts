@@ -8,8 +8,10 @@ import {
   tagKey,
   type HerdAnimal,
   type HerdNotes,
+  type HerdTreatment,
   type HerdVisitNotes,
 } from '#shared/schemas/herd';
+import { treatmentsFollowingPlan } from '#shared/notes/herd-treatments';
 
 export const HERD_SECTIONS = ['subjective', 'objective', 'assessment', 'plan'] as const;
 export type HerdSection = (typeof HERD_SECTIONS)[number];
@@ -175,12 +177,31 @@ export function setNotes(
   section: HerdSection,
   text: string,
 ): HerdVisitNotes {
+  const follow = (treatments: HerdTreatment[], perAnimal: boolean) =>
+    section === 'plan'
+      ? treatmentsFollowingPlan(treatments, text, {
+          perAnimal,
+          ...(visit.animalCount ? { groupSize: visit.animalCount } : {}),
+        })
+      : treatments;
   if (key === GROUP_KEY)
-    return { ...visit, group: { ...visit.group, notes: { ...visit.group.notes, [section]: text } } };
+    return {
+      ...visit,
+      group: {
+        notes: { ...visit.group.notes, [section]: text },
+        treatments: follow(visit.group.treatments, false),
+      },
+    };
   return {
     ...visit,
     animals: visit.animals.map((animal) =>
-      animal.key === key ? { ...animal, notes: { ...animal.notes, [section]: text } } : animal,
+      animal.key === key
+        ? {
+            ...animal,
+            notes: { ...animal.notes, [section]: text },
+            treatments: follow(animal.treatments, true),
+          }
+        : animal,
     ),
   };
 }
