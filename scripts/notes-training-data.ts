@@ -12,48 +12,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
 import { detectLanguage } from '#shared/notes/classify';
 import { utteranceFeatures, type LabelledExample, type ModelClass } from '#shared/notes/model';
 import { splitUtterances, type Speaker } from '#shared/notes/split';
 import { contentTokens } from '#shared/notes/text';
-
-/** RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). */
-export function parseCsv(text: string): Array<Record<string, string>> {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  const [header, ...rows] = records;
-  if (!header) return [];
-  return rows
-    .filter((r) => r.length === header.length)
-    .map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
-}
 
 export interface Encounter {
   id: string;
@@ -62,7 +26,11 @@ export interface Encounter {
 }
 
 export function readAci(file: string): Encounter[] {
-  return parseCsv(readFileSync(file, 'utf8')).map((row) => ({
+  const rows: Array<Record<string, string>> = parseCsv(readFileSync(file, 'utf8'), {
+    columns: true,
+    skip_empty_lines: true,
+  });
+  return rows.map((row) => ({
     id: row.encounter_id ?? '',
     dialogue: row.dialogue ?? '',
     note: row.note ?? '',
