@@ -7,7 +7,7 @@
  *    An utterance sharing (almost) nothing with the note and saying little is 'L' (left out).
  *  - The dev vet scripts: an utterance matching a fact's patterns takes that fact's section; one matching a
  *    noise pattern is 'L'.
- *  - The bilingual set (tests/fixtures/notes/train/bilingual.json): hand-labelled English/Afrikaans sentences.
+ *  - The bilingual sets (tests/fixtures/notes/train/*.json): hand-labelled English/Afrikaans sentences.
  * The blind set is never read here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -166,9 +166,15 @@ const BilingualSchema = z.array(
   }),
 );
 
-/** The hand-labelled bilingual sentences. */
-export function bilingualExamples(file: string): LabelledExample[] {
-  return BilingualSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).map((row) => ({
+/** The hand-labelled bilingual sentences: every JSON file of the folder (bilingual.json, bilingual-2.json, …). */
+export function bilingualExamples(folder: string): LabelledExample[] {
+  const files = readdirSync(folder)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const rows = files.flatMap((f) =>
+    BilingualSchema.parse(JSON.parse(readFileSync(path.join(folder, f), 'utf8'))),
+  );
+  return rows.map((row) => ({
     features: utteranceFeatures(row.text, { speaker: row.speaker, language: detectLanguage(row.text) }),
     label: row.label,
   }));

@@ -19,7 +19,7 @@ export function trainingExamples(aciTrain = readAci(path.join(devRoot, 'aci-benc
 } {
   const aci = aciTrain.flatMap(aciExamples);
   const dev = scriptExamples(path.join(devRoot, 'scripts'));
-  const bilingual = bilingualExamples(path.join(repoRoot, 'tests/fixtures/notes/train/bilingual.json'));
+  const bilingual = bilingualExamples(path.join(repoRoot, 'tests/fixtures/notes/train'));
   const VET_WEIGHT = 3;
   const examples = [...aci];
   for (let i = 0; i < VET_WEIGHT; i++) examples.push(...dev, ...bilingual);

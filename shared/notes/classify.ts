@@ -22,7 +22,7 @@ import { leftOutLexicon, predictClasses, utteranceFeatures, type ModelClass, typ
 import modelJson from './model/weights.json' with { type: 'json' };
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
 import { isClosingFormula, type Speaker, type Utterance } from './split';
-import { contentTokens, findTerms, hasTerm, words } from './text';
+import { compileTerms, contentTokens, findTerms, hasTerm, words } from './text';
 
 export interface Classified {
   utterance: Utterance;
@@ -263,8 +263,46 @@ function hasChatTerm(text: string): boolean {
 function smallTalkTerms(text: string): string[] {
   return findTerms(lexicon().smallTalk, text).map((m) => m.text.toLowerCase().replace(/[\s,]+/gu, ' '));
 }
+// Plan cues that only mark the future tense or a time of day ('gaan', 'will', 'tonight'): they tell what the vet
+// will do once a sentence is clinical, but do not make a sentence clinical ('the power goes off again tonight').
+const TENSE_ONLY_CUES = compileTerms([
+  'will',
+  'sal',
+  "we'll",
+  'we will',
+  'ons sal',
+  'gaan',
+  'going to',
+  'later',
+  'today',
+  'vandag',
+  'tonight',
+  'vanaand',
+  'next week',
+  'volgende week',
+]);
+const TENSE_CUE_WEIGHT = 2;
+
+/**
+ * Logistics words other than the recorder's own ('recording', 'dictation'): those make a short sentence a
+ * recording control (isRecordingControl) but say nothing about a long one ('okay recording colic call-out…').
+ */
+function schedulingTalk(text: string): boolean {
+  const recorder = lexicon().recordingControl;
+  return findTerms(leftOutLexicon().scheduling, text).some((m) => !hasTerm(recorder, m.text));
+}
+
+/** Cue weight of a sentence without the tense-only Plan cues: how much clinical content it carries. */
+function contentWeight(text: string, scores: Record<SoapKey, number>): number {
+  const tense = new Set(findTerms(TENSE_ONLY_CUES, text).map((m) => m.text.toLowerCase())).size;
+  const total = scores.S + scores.O + scores.A + scores.P;
+  return total - Math.min(scores.P, tense * TENSE_CUE_WEIGHT);
+}
+
 /** The model must be this sure an utterance is chat before a clinically silent sentence is left out. */
-const LEAVE_OUT_PROBABILITY = 0.7;
+const LEAVE_OUT_PROBABILITY = 0.8;
+/** Right after small talk, the model must be this sure a clinically weak sentence is more of it. */
+const FOLLOWING_CHAT_PROBABILITY = 0.5;
 /** Below this, the model's doubt that a sentence is chat keeps a clinical sentence with a chat word in the notes. */
 const CHAT_MODEL_FLOOR = 0.15;
 /** How much the model's log-probability counts against the lexicon's cue points when choosing a section. */
@@ -627,14 +665,14 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     }
     const header = speaker === 'client' ? null : headerSection(text);
     if (header) context = header;
-    const total = scores.S + scores.O + scores.A + scores.P;
+    const total = contentWeight(text, scores);
     // Measured facts and treatments are clinical whatever else the sentence mentions.
     const measured = NUMBER_WITH_UNIT.test(text) || analysis.drugs > 0 || analysis.vitals > 0;
     const left = leftOutLexicon();
     const chat =
       MONEY.test(text) ||
       hasTerm(left.billing, text) ||
-      hasTerm(left.scheduling, text) ||
+      schedulingTalk(text) ||
       smallTalkTerms(text).some((term) => !AMBIGUOUS_SMALL_TALK.has(term));
     // Social words ('the neighbour', 'the road', 'school') leave a sentence out only when it says nothing
     // clinical: 'I suspect the neighbour fed her chocolate' is history.
@@ -657,7 +695,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
           !answerTurns.has(utterance.turn)) ||
         (!announcedAction &&
           ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
-            (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > 0.5) ||
+            (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > FOLLOWING_CHAT_PROBABILITY) ||
             // After chat, a clinically silent sentence of the vet's, or any answer to a chat question, is more chat.
             ((followsChatQuestion || (followsSmallTalk && speaker !== 'client')) &&
               total < MIN_CLINICAL &&

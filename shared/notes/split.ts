@@ -127,7 +127,7 @@ const THOUGHT_BREAK =
   /(?<!\b(?:baie|is|so|redelik|heel|nogal|te|ook|nie|was|lyk|gaan|very|quite|as|is|doing|going|healing|eating|not|pretty|and|or|i|you|we|they|don't|do))\s(?=(?:okay|ok|alright|all right|so|now|um|uh|mm-hmm|and then|but|because|well|anyway|goed|reg|nou|toe|want|maar|en toe|dan)\b)|(?<!\b(?:dog|cat|cow|horse|he|she|it|they|we|i|you|hond|kat|koei|perd|hy|sy|dit|hulle|ons|ek|jy))\s(?=(?:also|ook)\b)/giu;
 // Where an aside starts or ends inside one breath: 'oh and the owner asked…', '… hey max started vomiting'.
 const ASIDE_BREAK =
-  /\s(?=(?:oh|o ja|by the way|ag|sjoe|shoo|thanks|thank you|dankie|wil jy|would you like|did you|het jy|hi|hello|morning|môre|sorry|en dokter|and doctor|the owner asked|die eienaar het gevra|tell the|please tell|vir die kantoor|die eienaar|the owner says)\b)|(?<=\b(?:hey|hê|nè|né))\s/giu;
+  /\s(?=(?:oh|o ja|by the way|ag|sjoe|shoo|thanks|thank you|dankie|wil jy|would you like|did you|het jy|hi|hello|morning|môre|sorry|en dokter|and doctor|the owner asked|die eienaar het gevra|tell the|please tell|vir die kantoor|die eienaar|the owner says|(?:the )?owner mentioned|(?:the )?(?:owner|client|farmer|groom|manager|boer|eienaar|bestuurder)(?:'s \p{L}+)? (?:asked|wanted to know|het gevra|wou weet)|not relevant|nothing further|niks verder nie|side note|note to self|end of (?:notes|dictation)|einde van (?:die )?(?:notas|opname)|my (?:husband|wife|man|vrou|kids|kinders|broer|brother|sister|suster))\b)|(?<=\b(?:hey|hê|nè|né))\s/giu;
 
 // Second-level breaks for what is still too long: where a new subject or a new measurement starts.
 const CLAUSE_BREAK =
@@ -175,7 +175,10 @@ function splitRunOn(transcript: string, start: number, end: number): Array<[numb
   const piece = transcript.slice(start, end);
   const left = leftOutLexicon();
   const aside =
-    hasTerm(lexicon().smallTalk, piece) || hasTerm(left.billing, piece) || hasTerm(left.social, piece);
+    hasTerm(lexicon().smallTalk, piece) ||
+    hasTerm(left.billing, piece) ||
+    hasTerm(left.social, piece) ||
+    hasTerm(left.scheduling, piece);
   if (words > SMALL_TALK_SPLIT_WORDS && aside) {
     return cutAt(transcript, start, end, ASIDE_OR_ANY_CLAUSE, MIN_ASIDE_WORDS).flatMap(([s, e]) =>
       capLength(transcript, s, e),
