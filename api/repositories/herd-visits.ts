@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewRecordingRow } from '../../db/schema.js';
 import { searchTextOf } from '../../db/search-text.js';
 
@@ -130,7 +130,11 @@ export function herdVisitsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** 'All records of ewe 231 at this farm': one indexed query (recordings_animal_history), newest first. */
+    /**
+     * 'All records of ewe 231 at this farm': one indexed query (recordings_animal_history), newest first.
+     * That index is partial (deletedAt is null and herdRole = 'animal', migration 0009): the role is written
+     * into the SQL as a literal, since a partial index serves only a query whose WHERE text implies its own.
+     */
     async animalHistory(
       practiceId: string,
       farmKey: string,
@@ -144,7 +148,7 @@ export function herdVisitsRepository(db: Kysely<Database>) {
         .where('farmKey', '=', farmKey)
         .where('animalTagKey', '=', animalTagKey)
         .where('deletedAt', 'is', null)
-        .where('herdRole', '=', 'animal')
+        .where('herdRole', '=', sql.lit('animal'))
         .orderBy('recordedAt', 'desc')
         .orderBy('createdAt', 'desc')
         .limit(limit)

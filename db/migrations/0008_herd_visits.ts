@@ -17,9 +17,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex('recordings_animal_history')
     .on('recordings')
     .columns(['practiceId', 'farmKey', 'animalTagKey', 'recordedAt desc'])
-    // Only animal rows: unrestricted, PostgreSQL's planner picked this index for every practice-wide history
-    // page and search (110 ms instead of 0.1 ms for page 1 at 10k rows), since practiceId leads it.
-    .where(sql<boolean>`"deletedAt" is null and "herdRole" = 'animal'`)
+    // As shipped, so that every database that ran 0008 holds the same index: over all live rows, which
+    // PostgreSQL's planner then chose for every practice-wide history page and search. 0009 rebuilds it over
+    // animal rows only.
+    .where(sql.ref('deletedAt'), 'is', null)
     .execute();
   await db.schema
     .createIndex('recordings_parent')

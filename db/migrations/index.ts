@@ -7,6 +7,7 @@ import * as practiceVocabulary from './0005_practice_vocabulary.js';
 import * as historySearch from './0006_history_search.js';
 import * as jobs from './0007_jobs.js';
 import * as herdVisits from './0008_herd_visits.js';
+import * as animalHistoryIndex from './0009_animal_history_index.js';
 
 /** Migrations in order. Static imports keep them inside the bundle and free of file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_history_search': historySearch,
   '0007_jobs': jobs,
   '0008_herd_visits': herdVisits,
+  '0009_animal_history_index': animalHistoryIndex,
 };
