@@ -301,6 +301,8 @@ function contentWeight(text: string, scores: Record<SoapKey, number>): number {
 
 /** The model must be this sure an utterance is chat before a clinically silent sentence is left out. */
 const LEAVE_OUT_PROBABILITY = 0.8;
+/** Pull of the previous sentence's section on the next one of the same speaker's turn. */
+const SECTION_INERTIA = 2;
 /** Right after small talk, the model must be this sure a clinically weak sentence is more of it. */
 const FOLLOWING_CHAT_PROBABILITY = 0.5;
 /** Below this, the model's doubt that a sentence is chat keeps a clinical sentence with a chat word in the notes. */
@@ -721,6 +723,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     for (const section of SOAP_KEYS)
       combined[section] += MODEL_WEIGHT * Math.log(probabilities[section] + MODEL_FLOOR);
     if (context) combined[context] += 4;
+    // Notes come in blocks: a sentence of the vet's leans to the section of the sentence before it in the same turn.
+    const before = out.at(-1);
+    if (before?.section && before.utterance.turn === utterance.turn && before.speaker === speaker)
+      combined[before.section] += SECTION_INERTIA;
     const action = INSTRUCTION.test(text) || FUTURE_ACTION.test(text) || IMPERATIVE.test(text);
     if (action) combined.P += 5;
     if (answerTo) combined[answerTo] += ANSWER_WEIGHT;
