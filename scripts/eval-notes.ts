@@ -156,7 +156,7 @@ function runDev(scriptsDir: string): Row[] {
         ...(preConsultationData ? { preConsultationData } : {}),
       });
       const { clinicalData } = response;
-      const leftOut = (response as { leftOut?: unknown[] }).leftOut?.length ?? 0;
+      const leftOut = response.leftOut?.length ?? 0;
       const score = scorer.scoreNotes(script, clinicalData, transcript);
       rows.push({ id: script.id, language: script.language, style: script.style, source, score, leftOut });
       if (verbose) {
@@ -164,6 +164,7 @@ function runDev(scriptsDir: string): Row[] {
         console.log(notesAsText(clinicalData));
         for (const m of score.missed) console.log(`  MISSED ${m}`);
         for (const u of score.unsupported) console.log(`  UNSUPPORTED ${u}`);
+        for (const line of response.leftOut ?? []) console.log(`  LEFT OUT (${line.reason}) ${line.text}`);
         const noteText = [
           clinicalData.subjective,
           clinicalData.objective,

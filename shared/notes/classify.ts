@@ -643,7 +643,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
         analysis.drugs > 0 ||
         analysis.vitals > 0 ||
         (words(text).length > RUN_ON_QUESTION_WORDS &&
-          scores.S + scores.O + scores.A + scores.P >= CHAT_OVERRIDE));
+          scores.S + scores.O + scores.A + scores.P >= MIN_CLINICAL));
     if (isQuestion(text) && !unmarkedButMeasured) {
       leave('question');
       const kind = answerSection(text);

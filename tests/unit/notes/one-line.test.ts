@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { classifyUtterances, splitUtterances } from '#shared/notes/index.js';
+
+/** Every utterance of a transcript with its section, or 'left' when it is left out of the notes. */
+function classified(transcript: string): Array<[string, string]> {
+  return classifyUtterances(splitUtterances(transcript)).map((c) => [c.utterance.text, c.section ?? 'left']);
+}
+
+function sectionOf(result: Array<[string, string]>, part: string): string | undefined {
+  return result.find(([text]) => text.includes(part))?.[1];
+}
+
+// Speech engines that return one lower-case line without punctuation: no question marks, no sentence ends.
+describe('one line of speech-engine text', () => {
+  it("a question run into the owner's answer keeps the answer's history", () => {
+    const english = classified(
+      'does he still play with the other dogs not really he mostly sleeps in his basket and groans when he gets up',
+    );
+    expect(english.map(([, section]) => section)).toEqual(['S']);
+    const afrikaans = classified(
+      'het hy al gebraak ja twee keer gisteraand en vanoggend weer en hy lê net in die hoek',
+    );
+    expect(afrikaans.map(([, section]) => section)).toEqual(['S']);
+  });
+  it('a new question starts a new clause, so history before it is not taken for chat after it', () => {
+    const result = classified(
+      'morning sarel the wind is terrible today we lost three lambs this week they were weak and would not drink when did you last vaccinate them the dam is nearly empty',
+    );
+    expect(sectionOf(result, 'lost three lambs')).toBe('S');
+    expect(sectionOf(result, 'dam is nearly empty')).toBe('left');
+  });
+});
