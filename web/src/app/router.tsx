@@ -1,15 +1,14 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Outlet, Route, Routes } from 'react-router-dom';
 import { RequireAuth } from '../features/auth/RequireAuth';
-import { ForgotPasswordPage } from '../routes/ForgotPasswordPage';
+import { FullPageLoading, layoutStyles } from '../features/shell';
 import { LandingPage } from '../routes/LandingPage';
 import { LoginPage } from '../routes/LoginPage';
 import { NotFoundPage } from '../routes/NotFoundPage';
-import { RegisterPage } from '../routes/RegisterPage';
-import { ResetPasswordPage } from '../routes/ResetPasswordPage';
 
 // The signed-in pages carry the heavy features (recorder, PDF export, admin tables): separate chunks keep
-// the landing and sign-in pages light on a farm connection. The service worker precaches them all anyway.
+// the landing and sign-in pages light on a farm connection. The service worker precaches only the recorder
+// (scripts/precache-split.ts); the others are cached on first use.
 const pageLoaders = {
   '/app': () => import('../routes/AppPage').then((module) => ({ default: module.AppPage })),
   '/history': () => import('../routes/HistoryPage').then((module) => ({ default: module.HistoryPage })),
@@ -25,31 +24,66 @@ const openingPage = window.location.pathname.replace(/\/+$/, '');
 if (openingPage in pageLoaders)
   void pageLoaders[openingPage as keyof typeof pageLoaders]().catch(() => undefined);
 
+// Registration and the password reset need the server anyway: their pages are loaded when opened and kept
+// out of the precached shell (issue 19). Offline, before their first use, they say why they cannot open.
+const accountPage = <Name extends string>(load: () => Promise<Record<Name, () => ReactNode>>, name: Name) =>
+  lazy<() => ReactNode>(() =>
+    load().then(
+      (module) => ({ default: module[name] }),
+      () => ({ default: NeedsConnection }),
+    ),
+  );
+const RegisterPage = accountPage(() => import('../routes/RegisterPage'), 'RegisterPage');
+const ForgotPasswordPage = accountPage(() => import('../routes/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = accountPage(() => import('../routes/ResetPasswordPage'), 'ResetPasswordPage');
+
+function NeedsConnection() {
+  return (
+    <main id="main" className={layoutStyles.fill}>
+      <p className={layoutStyles.centered} role="status">
+        This page needs a connection. Try again when you are online.
+      </p>
+    </main>
+  );
+}
+
 const AppPage = lazy(pageLoaders['/app']);
 const HistoryPage = lazy(pageLoaders['/history']);
 const SettingsPage = lazy(pageLoaders['/settings']);
 const AdminPage = lazy(pageLoaders['/admin']);
 
-/** The routes of spec section 2. There are no route parameters. */
-export function createAppRouter() {
-  return createBrowserRouter([
-    { path: '/', element: <LandingPage /> },
-    { path: '/login', element: <LoginPage /> },
-    { path: '/register', element: <RegisterPage /> },
-    { path: '/forgot-password', element: <ForgotPasswordPage /> },
-    { path: '/reset-password', element: <ResetPasswordPage /> },
-    {
-      element: <RequireAuth />,
-      children: [
-        { path: '/app', element: <AppPage /> },
-        { path: '/history', element: <HistoryPage /> },
-        { path: '/settings', element: <SettingsPage /> },
-      ],
-    },
-    {
-      element: <RequireAuth adminOnly />,
-      children: [{ path: '/admin', element: <AdminPage /> }],
-    },
-    { path: '*', element: <NotFoundPage /> },
-  ]);
+/**
+ * The routes of spec section 2. There are no route parameters. Declarative routes (`<Routes>` inside
+ * App's `<BrowserRouter>`) rather than a data router: nothing here uses loaders, actions or fetchers, and
+ * leaving `createBrowserRouter` out keeps React Router's data layer out of the precached shell (issue 19).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<LandingPage />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route element={<PublicSuspense />}>
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+      </Route>
+      <Route element={<RequireAuth />}>
+        <Route path="/app" element={<AppPage />} />
+        <Route path="/history" element={<HistoryPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+      </Route>
+      <Route element={<RequireAuth adminOnly />}>
+        <Route path="/admin" element={<AdminPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+function PublicSuspense() {
+  return (
+    <Suspense fallback={<FullPageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
 }
