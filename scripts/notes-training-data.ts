@@ -166,16 +166,70 @@ const BilingualSchema = z.array(
   }),
 );
 
-/** The hand-labelled bilingual sentences: every JSON file of the folder (bilingual.json, bilingual-2.json, …). */
-export function bilingualExamples(folder: string): LabelledExample[] {
+function bilingualRows(folder: string): z.infer<typeof BilingualSchema> {
   const files = readdirSync(folder)
     .filter((f) => f.endsWith('.json'))
     .sort();
-  const rows = files.flatMap((f) =>
-    BilingualSchema.parse(JSON.parse(readFileSync(path.join(folder, f), 'utf8'))),
-  );
-  return rows.map((row) => ({
+  return files.flatMap((f) => BilingualSchema.parse(JSON.parse(readFileSync(path.join(folder, f), 'utf8'))));
+}
+
+/** The hand-labelled bilingual sentences: every JSON file of the folder (bilingual.json, bilingual-2.json, …). */
+export function bilingualExamples(folder: string): LabelledExample[] {
+  return bilingualRows(folder).map((row) => ({
     features: utteranceFeatures(row.text, { speaker: row.speaker, language: detectLanguage(row.text) }),
     label: row.label,
   }));
+}
+
+const ACI_LABEL = /^\s*\[[a-z_]+\]\s*/iu;
+
+/**
+ * Turns as one run of text, each turn ending a sentence (ACI-Bench dialogue is mostly unpunctuated speech-engine
+ * text: there, the change of speaker is the only sentence end it marks).
+ */
+export function runOfTurns(turns: readonly string[]): string {
+  return turns
+    .map((t) => t.trim())
+    .filter((t) => t !== '')
+    .map((t) => (/[.?!]["')\]]*$/u.test(t) ? t : `${t}.`))
+    .join(' ');
+}
+
+/** At least one sentence mark per 25 words, as written text has (speech-engine text has hardly any). */
+export function isPunctuated(text: string): boolean {
+  const marks = text.match(/[.?!](?=\s|$)/gu)?.length ?? 0;
+  return marks * 25 >= text.split(/\s+/u).length;
+}
+
+/**
+ * Punctuated running text for the sentence-boundary model: each ACI-Bench dialogue and each dev script as one
+ * run (speaker labels removed), and the punctuated bilingual sentences in runs of five.
+ */
+export function punctuatedTexts(
+  aci: readonly Encounter[],
+  scriptsDir: string,
+  bilingualFolder: string,
+): { texts: string[]; counts: Record<string, number> } {
+  // Only the encounters transcribed with punctuation: in the others a sentence end looks like any other gap.
+  const aciTexts = aci
+    .map((e) => runOfTurns(e.dialogue.split('\n').map((l) => l.replace(ACI_LABEL, ''))))
+    .filter(isPunctuated);
+  const scriptTexts = readdirSync(scriptsDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => DevScriptSchema.parse(JSON.parse(readFileSync(path.join(scriptsDir, f), 'utf8'))))
+    .map((script) => runOfTurns(script.turns.map((t) => t.text)));
+  const sentences = bilingualRows(bilingualFolder)
+    .map((row) => row.text.trim())
+    .filter((text) => /[.?!]$/u.test(text));
+  const bilingualTexts: string[] = [];
+  for (let i = 0; i < sentences.length; i += 5) bilingualTexts.push(sentences.slice(i, i + 5).join(' '));
+  return {
+    texts: [...aciTexts, ...scriptTexts, ...bilingualTexts],
+    counts: {
+      aciTrain: aciTexts.length,
+      devScripts: scriptTexts.length,
+      bilingualRuns: bilingualTexts.length,
+    },
+  };
 }

@@ -6,8 +6,23 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  boundaryExamples,
+  probabilityOf,
+  trainBoundaryModel,
+  type BoundaryModel,
+} from '#shared/notes/boundaries';
 import { MODEL_CLASSES, trainModel, type LabelledExample } from '#shared/notes/model';
-import { aciExamples, bilingualExamples, readAci, scriptExamples } from './notes-training-data';
+import {
+  aciExamples,
+  bilingualExamples,
+  punctuatedTexts,
+  isPunctuated,
+  readAci,
+  runOfTurns,
+  scriptExamples,
+  type Encounter,
+} from './notes-training-data';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const devRoot = path.resolve(repoRoot, '../shared/eval/dev');
@@ -26,8 +41,47 @@ export function trainingExamples(aciTrain = readAci(path.join(devRoot, 'aci-benc
   return { examples, counts: { aciTrain: aci.length, devScripts: dev.length, bilingual: bilingual.length } };
 }
 
+/** The sentence-boundary model, trained on the same sources' punctuated text. */
+export function trainBoundaries(aciTrain: readonly Encounter[]): BoundaryModel {
+  const { texts, counts } = punctuatedTexts(
+    aciTrain,
+    path.join(devRoot, 'scripts'),
+    path.join(repoRoot, 'tests/fixtures/notes/train'),
+  );
+  return trainBoundaryModel(texts.flatMap(boundaryExamples), counts);
+}
+
+/** Precision and recall of the boundaries the model finds in held-out text (probability ≥ 0.5). */
+function boundaryScore(model: BoundaryModel, texts: readonly string[]): string {
+  let truePositive = 0;
+  let predicted = 0;
+  let actual = 0;
+  for (const text of texts) {
+    const examples = boundaryExamples(text);
+    for (const ex of examples) {
+      const found = probabilityOf(model, ex.features) >= 0.5;
+      if (found) predicted++;
+      if (ex.boundary) actual++;
+      if (found && ex.boundary) truePositive++;
+    }
+  }
+  const precision = truePositive / Math.max(1, predicted);
+  const recall = truePositive / Math.max(1, actual);
+  return `precision ${(100 * precision).toFixed(1)} %, recall ${(100 * recall).toFixed(1)} %, F1 ${((200 * precision * recall) / Math.max(1e-9, precision + recall)).toFixed(1)}`;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { examples, counts } = trainingExamples();
+  const aciTrain = readAci(path.join(devRoot, 'aci-bench/train.csv'));
+  const boundaries = trainBoundaries(aciTrain);
+  const boundaryFile = path.join(repoRoot, 'shared/notes/model/boundaries.json');
+  writeFileSync(boundaryFile, `${JSON.stringify(boundaries)}\n`);
+  const valid = readAci(path.join(devRoot, 'aci-bench/valid.csv'))
+    .map((e) => runOfTurns(e.dialogue.split('\n').map((l) => l.replace(/^\s*\[[a-z_]+\]\s*/iu, ''))))
+    .filter(isPunctuated);
+  console.log(
+    `sentence boundaries: ${Object.keys(boundaries.weights).length} features → ${path.relative(repoRoot, boundaryFile)}; ACI-Bench valid (held out): ${boundaryScore(boundaries, valid)}`,
+  );
+  const { examples, counts } = trainingExamples(aciTrain);
   const model = trainModel(examples, counts);
   const file = path.join(repoRoot, 'shared/notes/model/weights.json');
   writeFileSync(file, `${JSON.stringify(model)}\n`);

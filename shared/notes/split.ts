@@ -2,8 +2,10 @@
  * Splits a transcript into turns (lines, or labelled speaker turns) and turns into sentence-sized
  * utterances, keeping character offsets into the original transcript for evidence.
  */
+import { boundaryProbability, gapWords, type BoundaryModel } from './boundaries';
 import { lexicon } from './lexicon';
 import { leftOutLexicon } from './model';
+import boundaryJson from './model/boundaries.json' with { type: 'json' };
 import { hasTerm } from './text';
 
 export type Speaker = 'vet' | 'client' | 'unknown';
@@ -258,6 +260,40 @@ function splitClosing(transcript: string, start: number, end: number): Array<[nu
   ];
 }
 
+const boundaryModel = boundaryJson as BoundaryModel;
+/** A line with fewer sentence marks than one per this many words is speech-engine text. */
+const UNPUNCTUATED_WORDS_PER_MARK = 40;
+/** Shortest stretch the sentence-boundary model may cut off. */
+const MIN_SENTENCE_WORDS = 3;
+const BOUNDARY_PROBABILITY = 0.5;
+
+function isUnpunctuated(line: string): boolean {
+  const marks = line.match(/[.?!](?=\s|$)/gu)?.length ?? 0;
+  return marks * UNPUNCTUATED_WORDS_PER_MARK < wordCount(line);
+}
+
+/** [start, end) cut where the sentence-boundary model hears a sentence end (one pass over its words). */
+function modelSentences(transcript: string, start: number, end: number): Array<[number, number]> {
+  const found = gapWords(transcript.slice(start, end));
+  const words = found.map((w) => w.word);
+  const out: Array<[number, number]> = [];
+  let pieceStart = start;
+  let since = 0;
+  for (let i = 1; i < words.length; i++) {
+    since++;
+    if (since < MIN_SENTENCE_WORDS || words.length - i < MIN_SENTENCE_WORDS) continue;
+    if (boundaryProbability(boundaryModel, words, i) < BOUNDARY_PROBABILITY) continue;
+    const cut = start + (found[i]?.start ?? 0);
+    out.push([pieceStart, cut]);
+    pieceStart = cut;
+    since = 0;
+  }
+  out.push([pieceStart, end]);
+  return out
+    .map(([s, e]): [number, number] => [s, s + transcript.slice(s, e).trimEnd().length])
+    .filter(([s, e]) => e > s);
+}
+
 /** Utterances of a transcript, in order. */
 export function splitUtterances(
   transcript: string,
@@ -310,7 +346,12 @@ export function splitUtterances(
         })
         .filter(([ps, pe]) => pe > ps);
       const closed = trimmed.flatMap(([ps, pe]) => splitClosing(transcript, ps, pe));
-      for (const [start, end] of closed.flatMap(([ps, pe]) => splitRunOn(transcript, ps, pe))) {
+      const clauses = closed.flatMap(([ps, pe]) => splitRunOn(transcript, ps, pe));
+      // Speech-engine text marks no sentence ends: the boundary model finds them inside the clauses.
+      const sentences = isUnpunctuated(line)
+        ? clauses.flatMap(([ps, pe]) => modelSentences(transcript, ps, pe))
+        : clauses;
+      for (const [start, end] of sentences) {
         utterances.push({ turn, start, end, text: transcript.slice(start, end), labelledSpeaker: speaker });
       }
     }

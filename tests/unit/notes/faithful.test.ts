@@ -379,7 +379,8 @@ describe('timed segments from the speech engine', () => {
     const segments = pieces.map((text) => ({ start: t, end: (t += 3), text }));
     const withPauses = extractClinicalNotes({ transcript, segments });
     // Without the pauses the chat and the history share one run; with them, the chat is left out on its own.
-    expect(withPauses.leftOut?.map((l) => l.text)).toContain(pieces[0]);
+    // (The sentence-boundary model may cut the chat further: 'ja dankie dokter' | 'die pad was…'.)
+    expect(withPauses.leftOut?.map((l) => l.text).join(' ')).toContain(pieces[0]);
     expect(withPauses.clinicalData.subjective).toContain('hoes');
     expect(withPauses.clinicalData.subjective).not.toMatch(/pad|sleg/u);
     for (const line of withPauses.leftOut ?? []) expect(line.spans[0]?.audioStart).toBeDefined();
