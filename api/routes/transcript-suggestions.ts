@@ -4,17 +4,17 @@ import {
   TranscriptSuggestionsRequestSchema,
   TranscriptSuggestionsResponseSchema,
 } from '#shared/schemas/transcript-suggestions.js';
-import { findMishearings } from '#shared/transcript/lexicon-check.js';
 import { requireUser } from '../http/auth.js';
 import { errorResponse, json, jsonBody, limitBody } from '../http/route-helpers.js';
 import { createRouter } from '../http/router.js';
-import { isEnglishWord } from '../transcription/english-words.js';
+import { transcriptSuggestions } from '../transcription/prompt-leak.js';
 import type { Services } from '../services/index.js';
 
 /**
- * POST /api/transcript/suggestions  { text }  (signed in)
+ * POST /api/transcript/suggestions  { text, hints? }  (signed in)
  *   200 { suggestions: [{ start, end, heard, suggestion }] }: likely mishearings of clinical terms in the
- *       text as the vet is editing it (shared/transcript/lexicon-check.ts), never applied by the server.
+ *       text as the vet is editing it (shared/transcript/lexicon-check.ts), and the term of each of the
+ *       transcription's term hints where its word stands; never applied by the server.
  *   400 { error } for a missing or too long text; 401 when not signed in.
  */
 export function transcriptSuggestionsRoutes(services: Services) {
@@ -38,7 +38,10 @@ export function transcriptSuggestionsRoutes(services: Services) {
         413: errorResponse('Transcript too long'),
       },
     }),
-    (c) => c.json({ suggestions: findMishearings(c.req.valid('json').text, { isWord: isEnglishWord }) }, 200),
+    (c) => {
+      const { text, hints } = c.req.valid('json');
+      return c.json({ suggestions: transcriptSuggestions(text, hints) }, 200);
+    },
   );
   return router;
 }

@@ -7,7 +7,15 @@ import { normalizeClinicalText } from '../transcription/clinical-text.js';
 import { summarizeLanguages } from '../transcription/languages.js';
 import type { ProgressChange } from '../transcription/progress.js';
 import { echoesPrompt } from '../transcription/prompt-echo.js';
-import { applyToSegments, dropPromptOnlyWords, promptTerms, termsIn } from '../transcription/prompt-leak.js';
+import {
+  applyToSegments,
+  dropPromptOnlyWords,
+  promptTerms,
+  termHints,
+  termsIn,
+  transcriptSuggestions,
+  type LeakCheck,
+} from '../transcription/prompt-leak.js';
 import { foreignCharacters, hasForeignScript, markForeignScript } from '../transcription/script-filter.js';
 import { collapseRepetitionLoops } from '../transcription/repetition-loops.js';
 import { withTemperatureFallback } from '../transcription/temperature-fallback.js';
@@ -18,10 +26,10 @@ import type {
   TranscriptionProvider,
 } from '../providers/transcription/types.js';
 import { buildVocabularyPrompt, type PreConsultationHints } from '../transcription/vocabulary.js';
-import { isEnglishWord } from '../transcription/english-words.js';
 import type { Config } from '../config.js';
 import { createTranscriptionProvider } from '../providers/transcription/index.js';
-import { findMishearings, type LexiconSuggestion } from '#shared/transcript/lexicon-check.js';
+import type { TermHint } from '#shared/schemas/transcript-suggestions.js';
+import type { LexiconSuggestion } from '#shared/transcript/lexicon-check.js';
 
 /** A bad upload, answered with its own 4xx and a message the recorder shows in its banner. */
 export class AudioInputError extends Error {
@@ -74,12 +82,16 @@ export interface TranscriptionResult {
   segments: TranscriptSegmentOut[];
   /** Likely mishearings of clinical terms in the transcript, for the vet to accept or not (never applied). */
   suggestions: LexiconSuggestion[];
+  /** Prompt terms the audio did not confirm, with the word heard in their place (the editor sends them back). */
+  termHints: TermHint[];
 }
 
 /** What one recording's pieces share: the prompt's checkable words, and those a prompt-less reading has confirmed. */
 interface LeakContext {
   terms: Set<string>;
   confirmed: Set<string>;
+  /** Prompt terms replaced by the plain reading's word, in every piece: offered back as suggestions. */
+  replaced: LeakCheck['replaced'];
 }
 
 /** Prompt-less readings of one piece for the leak check: the whole piece (read once), or a clip of it. */
@@ -181,7 +193,7 @@ export class TranscriptionService {
       this.settings.prompt === false
         ? undefined
         : buildVocabularyPrompt(request.preConsultation, request.vocabulary ?? null);
-    const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set() };
+    const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set(), replaced: [] };
     const stretch: Stretch = { run: 0 };
     const results: PieceResult[] = pieces.map((piece) => ({ piece, output: null }));
     let doneSamples = 0;
@@ -234,6 +246,7 @@ export class TranscriptionService {
           language: output.language,
         }));
     });
+    const hints = termHints(leaks.replaced);
     return {
       transcript,
       transcriptLanguage,
@@ -241,7 +254,8 @@ export class TranscriptionService {
       durationSeconds: round(durationSeconds),
       pieces: spoken.length,
       segments,
-      suggestions: findMishearings(transcript, { isWord: isEnglishWord }),
+      suggestions: transcriptSuggestions(transcript, hints),
+      termHints: hints,
     };
   }
 
@@ -383,6 +397,7 @@ export class TranscriptionService {
       const reading = await plain.clip(clip);
       const check = dropPromptOnlyWords(joinSegments(flagged), reading.text, leaks.terms);
       for (const term of check.supported) leaks.confirmed.add(term);
+      leaks.replaced.push(...check.replaced);
       if (check.dropped.length === 0) continue;
       const rewritten = applyToSegments(flagged, check)!;
       const updated = segments.map((segment) => rewritten[flagged.indexOf(segment)] ?? segment);
@@ -393,6 +408,7 @@ export class TranscriptionService {
     const reading = await plain.piece();
     const check = dropPromptOnlyWords(current.text, reading.text, leaks.terms);
     for (const term of check.supported) leaks.confirmed.add(term);
+    leaks.replaced.push(...check.replaced);
     if (check.dropped.length === 0) return current;
     const segments = current.segments ? applyToSegments(current.segments, check) : undefined;
     return { ...current, text: check.text, segments };

@@ -9,8 +9,10 @@
  */
 
 import { comparable } from '../audio/stitch.js';
+import type { TermHint } from '#shared/schemas/transcript-suggestions.js';
 import { relativeDistance } from '#shared/transcript/edit-distance.js';
-import { soundKey } from '#shared/transcript/lexicon-check.js';
+import { findMishearings, soundKey, type LexiconSuggestion } from '#shared/transcript/lexicon-check.js';
+import { isEnglishWord } from './english-words.js';
 
 /**
  * Words of a prompt that do not steer anything on their own: name particles and titles. Whisper does
@@ -123,6 +125,12 @@ export interface LeakCheck {
   dropped: string[];
   /** Prompt terms the plain reading supports (the same word, or a spelling of it in place). */
   supported: string[];
+  /**
+   * Where a prompt term was replaced by the plain reading's word: what the plain reading heard and the term.
+   * The vet may have said the term and the plain reading misheard it ('a cylinder' for 'penicillin'): the
+   * transcript offers the term as a suggestion there, never as a silent rewrite.
+   */
+  replaced: Array<{ heard: string; term: string }>;
 }
 
 /**
@@ -138,6 +146,7 @@ export function dropPromptOnlyWords(prompted: string, plain: string, terms: Set<
   const heardPlainly = new Set(plainKeys);
   const out = [...promptedWords];
   const dropped: string[] = [];
+  const replaced: LeakCheck['replaced'] = [];
   const supported = new Set(plainKeys.filter((key) => terms.has(key)));
   for (const step of align(promptedKeys, plainKeys)) {
     if (step.kind === 'delete' || step.kind === 'match') continue;
@@ -150,12 +159,13 @@ export function dropPromptOnlyWords(prompted: string, plain: string, terms: Set<
         continue;
       }
       out[step.prompted] = plainWords[step.plain]!;
+      replaced.push({ heard: plainWords[step.plain]!, term: promptedWords[step.prompted]! });
     } else {
       out[step.prompted] = '';
     }
     dropped.push(promptedWords[step.prompted]!);
   }
-  return { text: out.filter(Boolean).join(' '), words: out, dropped, supported: [...supported] };
+  return { text: out.filter(Boolean).join(' '), words: out, dropped, supported: [...supported], replaced };
 }
 
 /**
@@ -174,4 +184,42 @@ export function applyToSegments<S extends { text: string }>(
     at += counts[index]!;
     return { ...segment, text: words.filter(Boolean).join(' ') };
   });
+}
+
+/** The leak check's replacements as term hints (one per heard word; the term without punctuation). */
+export function termHints(replaced: ReadonlyArray<{ heard: string; term: string }>): TermHint[] {
+  const byWord = new Map<string, TermHint>();
+  const bare = (word: string) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  for (const { heard, term } of replaced) {
+    const word = bare(heard);
+    const suggestion = bare(term);
+    if (word !== '' && suggestion !== '' && comparable(word) !== comparable(suggestion))
+      byWord.set(comparable(word), { heard: word, suggestion });
+  }
+  return [...byWord.values()];
+}
+
+/**
+ * Likely mishearings of clinical terms in a transcript (lexicon-check.ts), and each term hint's term wherever
+ * its word stands as a whole word and no other suggestion covers it; in text order.
+ */
+export function transcriptSuggestions(
+  transcript: string,
+  hints: readonly TermHint[] = [],
+): LexiconSuggestion[] {
+  const misheard = findMishearings(transcript, { isWord: isEnglishWord });
+  if (hints.length === 0) return misheard;
+  const termOf = new Map(hints.map((h) => [comparable(h.heard), h.suggestion]));
+  const taken: Array<{ start: number; end: number }> = [...misheard];
+  const hinted: LexiconSuggestion[] = [];
+  for (const match of transcript.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
+    const suggestion = termOf.get(comparable(match[0]));
+    if (!suggestion) continue;
+    const start = match.index;
+    const end = start + match[0].length;
+    if (taken.some((s) => s.start < end && start < s.end)) continue;
+    hinted.push({ start, end, heard: match[0], suggestion });
+    taken.push({ start, end });
+  }
+  return [...misheard, ...hinted].sort((a, b) => a.start - b.start);
 }

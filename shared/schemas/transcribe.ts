@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TranscriptSegmentSchema } from './clinical.js';
-import { LexiconSuggestionSchema } from './transcript-suggestions.js';
+import { LexiconSuggestionSchema, TermHintSchema } from './transcript-suggestions.js';
 
 /** A timed piece of the transcript as POST /api/transcribe returns it: with the language it was heard in. */
 export const TranscribedSegmentSchema = TranscriptSegmentSchema.extend({
@@ -19,6 +19,8 @@ export const TranscribeResponseSchema = z.object({
   segments: z.array(TranscribedSegmentSchema),
   /** Likely mishearings of clinical terms (issue 18), shown in the transcript editor; never applied. */
   suggestions: z.array(LexiconSuggestionSchema),
+  /** Prompt terms the audio did not confirm, with the word heard in their place: sent back with edits. */
+  termHints: z.array(TermHintSchema),
   /** 'Powered by …' name of the engine. */
   provider: z.string(),
 });

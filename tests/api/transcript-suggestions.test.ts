@@ -27,6 +27,22 @@ describe('POST /api/transcript/suggestions', () => {
     ]);
   });
 
+  it("offers each of the transcription's term hints where its word stands in the edited text", async () => {
+    const text = 'Gave a cylinder injection. The cylinder dose was 10 mg/kg.';
+    const response = await client.post('/api/transcript/suggestions', {
+      text,
+      hints: [{ heard: 'cylinder', suggestion: 'penicillin' }],
+    });
+    expect(response.status).toBe(200);
+    const { suggestions } = (await response.json()) as {
+      suggestions: Array<{ start: number; end: number; heard: string; suggestion: string }>;
+    };
+    expect(suggestions.map((s) => [text.slice(s.start, s.end), s.suggestion])).toEqual([
+      ['cylinder', 'penicillin'],
+      ['cylinder', 'penicillin'],
+    ]);
+  });
+
   it('refuses anonymous callers and bad bodies with 4xx', async () => {
     expect(
       (await new ApiClient(server.baseUrl).post('/api/transcript/suggestions', { text: 'x' })).status,
@@ -34,6 +50,14 @@ describe('POST /api/transcript/suggestions', () => {
     expect((await client.post('/api/transcript/suggestions', {})).status).toBe(400);
     expect((await client.post('/api/transcript/suggestions', { text: 5 })).status).toBe(400);
     expect((await client.post('/api/transcript/suggestions', { text: 'x', other: 1 })).status).toBe(400);
+    for (const hints of [
+      'cylinder',
+      [{ heard: '', suggestion: 'penicillin' }],
+      [{ heard: 'cylinder', suggestion: 'x'.repeat(61) }],
+      [{ heard: 'cylinder', suggestion: 'penicillin', extra: 1 }],
+      Array.from({ length: 101 }, () => ({ heard: 'a', suggestion: 'b' })),
+    ])
+      expect((await client.post('/api/transcript/suggestions', { text: 'x', hints })).status).toBe(400);
     const tooLong = await client.post('/api/transcript/suggestions', { text: 'a'.repeat(200_001) });
     expect([400, 413]).toContain(tooLong.status);
   });

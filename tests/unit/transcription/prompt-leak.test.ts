@@ -3,7 +3,9 @@ import {
   applyToSegments,
   dropPromptOnlyWords,
   promptTerms,
+  termHints,
   termsIn,
+  transcriptSuggestions,
 } from '../../../api/transcription/prompt-leak.js';
 import type {
   TranscriptionInput,
@@ -84,6 +86,37 @@ describe('prompt-only words', () => {
   });
 });
 
+describe('a prompt term the plain reading heard as another word', () => {
+  it('is replaced by the plain word, and the term is offered back wherever that word stands', () => {
+    const check = dropPromptOnlyWords(
+      'Give her penicillin 10 mg/kg.',
+      'Give her a cylinder 10 mg/kg.',
+      promptTerms('penicillin, meloxicam'),
+    );
+    expect(check.text).toBe('Give her cylinder 10 mg/kg.');
+    expect(check.replaced).toEqual([{ heard: 'cylinder', term: 'penicillin' }]);
+    const hints = termHints(check.replaced);
+    expect(hints).toEqual([{ heard: 'cylinder', suggestion: 'penicillin' }]);
+    const transcript = `${check.text} The cylinder was empty. Cylinder.`;
+    expect(transcriptSuggestions(transcript, hints)).toEqual([
+      { start: 9, end: 17, heard: 'cylinder', suggestion: 'penicillin' },
+      { start: 32, end: 40, heard: 'cylinder', suggestion: 'penicillin' },
+      { start: 52, end: 60, heard: 'Cylinder', suggestion: 'penicillin' },
+    ]);
+  });
+  it('gives no hint for a dropped word or a spelling, and never two suggestions for one word', () => {
+    const dropped = dropPromptOnlyWords('Joubert, die koei.', 'die koei.', promptTerms('Pieter Joubert'));
+    expect(termHints(dropped.replaced)).toEqual([]);
+    expect(termHints([{ heard: 'Meloxicum,', term: 'meloxicum' }])).toEqual([]);
+    // 'methodonate' is the lexicon pass's (→ methadone); a hint for the same word does not add a second.
+    const both = transcriptSuggestions('Give methodonate now.', [
+      { heard: 'methodonate', suggestion: 'morphine' },
+    ]);
+    expect(both).toHaveLength(1);
+    expect(both[0]?.suggestion).toBe('methadone');
+  });
+});
+
 describe('the vocabulary prompt is terms only', () => {
   it('has no sentence naming the languages (the source of "Afrikaans horse sickness")', () => {
     const prompt = buildVocabularyPrompt({ clientName: 'Pieter Joubert', patientName: 'Koei 52' });
@@ -161,7 +194,7 @@ describe('TranscriptionService with a prompt that leaks a name', () => {
  * A one-piece Afrikaans recording whose prompted reading is `prompted` (with segment times) and whose
  * plain readings all say `plain`; records the length of every plain reading's audio.
  */
-async function readWithSegments(prompted: TranscriptionOutput, plain: string) {
+async function readWithSegments(prompted: TranscriptionOutput, plain: string, practiceTerm?: string) {
   const plainCalls: number[] = [];
   const pieceSamples: number[] = [];
   const provider: TranscriptionProvider = {
@@ -182,6 +215,7 @@ async function readWithSegments(prompted: TranscriptionOutput, plain: string) {
   const result = await service.transcribe({
     audio: toneBurstsWav(1),
     preConsultation: { clientName: 'Pieter Joubert' },
+    ...(practiceTerm ? { vocabulary: practiceTerm } : {}),
   });
   return { result, plainCalls, pieceSamples };
 }
@@ -205,6 +239,26 @@ describe('the leak check reads only the segments that hold an unconfirmed prompt
     // One plain reading, of the flagged segment only: 1.0 s plus 0.3 s each side.
     expect(plainCalls).toEqual([Math.round(1.6 * 16_000)]);
     expect(plainCalls[0]).toBeLessThan(pieceSamples[0]! / 2);
+  });
+
+  it("offers the prompt's term as a suggestion where the leak check put the plain reading's word", async () => {
+    const { result } = await readWithSegments(
+      {
+        text: 'Goeiemôre. Gee vir haar penicillin. Sy eet nie.',
+        language: 'af',
+        segments: [
+          { start: 0, end: 0.8, text: 'Goeiemôre.' },
+          { start: 1.2, end: 2.2, text: 'Gee vir haar penicillin.' },
+          { start: 2.6, end: 3.2, text: 'Sy eet nie.' },
+        ],
+      },
+      'gee vir haar cylinder.',
+      'penicillin',
+    );
+    expect(result.transcript).toBe('Goeiemôre. Gee vir haar cylinder. Sy eet nie.');
+    const offered = result.suggestions.find((s) => s.suggestion === 'penicillin');
+    expect(offered).toBeDefined();
+    expect(result.transcript.slice(offered!.start, offered!.end)).toBe('cylinder');
   });
 
   it('confirms a name said in several segments with one reading of the shortest of them', async () => {

@@ -9,6 +9,7 @@ import type {
   TranscriptSegment,
 } from '#shared/schemas/clinical.js';
 import type { HerdVisitNotes } from '#shared/schemas/herd.js';
+import type { TermHint } from '#shared/schemas/transcript-suggestions.js';
 import type { RetryState } from './processing/retry-schedule.js';
 
 /**
@@ -38,6 +39,8 @@ export interface LocalRecording {
   retry?: RetryState;
   /** Timed transcript pieces from /api/transcribe, sent to /api/extract so evidence carries audio times. */
   transcriptSegments?: TranscriptSegment[];
+  /** POST /api/transcribe's term hints, sent with the edited transcript for its suggestions. */
+  termHints?: TermHint[];
   /** Where each bullet came from in the transcript (POST /api/extract). */
   evidence?: BulletEvidence[];
   /** Utterances the extractor left out of the notes, with reasons; the vet can move one into a section. */

@@ -8,6 +8,7 @@ import type {
   TranscriptSegment,
 } from '#shared/schemas/clinical';
 import type { TranscribeResponse } from '#shared/schemas/transcribe';
+import type { TermHint } from '#shared/schemas/transcript-suggestions';
 import { recordingMetadata } from '#shared/format/recording-metadata';
 import { audioTooLargeMessage } from '#shared/format/audio-limit';
 import type { Health } from '#shared/schemas/meta';
@@ -29,6 +30,8 @@ export interface ProcessingResult {
   clinicalData: ClinicalData;
   /** Timed pieces of the transcript, when the transcription engine gave them. */
   segments?: TranscriptSegment[];
+  /** Prompt terms the audio did not confirm, with the word heard in their place (for the editor's suggestions). */
+  termHints?: TermHint[];
   evidence: BulletEvidence[];
   safetyFlags: SafetyFlag[];
   leftOut: LeftOutLine[];
@@ -237,11 +240,11 @@ export async function processRecording(
   } finally {
     stopProgress();
   }
-  const { transcript, transcriptLanguage, segments } = (await transcribed.json()) as Pick<
+  const { transcript, transcriptLanguage, segments, termHints } = (await transcribed.json()) as Pick<
     TranscribeResponse,
     'transcript' | 'transcriptLanguage'
   > &
-    Partial<Pick<TranscribeResponse, 'segments'>>;
+    Partial<Pick<TranscribeResponse, 'segments' | 'termHints'>>;
   const timed = segments?.map(({ start, end, text }) => ({ start, end, text }));
 
   deps.onStage?.('extracting', null);
@@ -259,6 +262,7 @@ export async function processRecording(
     transcript,
     ...(transcriptLanguage ? { transcriptLanguage } : {}),
     ...(timed ? { segments: timed } : {}),
+    ...(termHints && termHints.length > 0 ? { termHints } : {}),
     ...extracted,
   };
 }

@@ -93,6 +93,7 @@ export function storedResult(result: ProcessingResult) {
     clinicalData: result.clinicalData,
     // Evidence and safety flags of this extraction; earlier acknowledgements were of other notes.
     transcriptSegments: result.segments,
+    termHints: result.termHints,
     evidence: result.evidence,
     leftOut: result.leftOut,
     safetyFlags: toReviewFlags(result.safetyFlags, result.clinicalData),

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { highlightPieces, type TextRange } from '../model/highlight';
 import { canUpdateTranscript } from '../model/transcript-editor';
+import type { TermHint } from '#shared/schemas/transcript-suggestions';
 import { acceptSuggestion } from '#shared/transcript/lexicon-check';
 import { TranscriptSuggestions } from './TranscriptSuggestions';
 import styles from './Review.module.css';
@@ -20,6 +21,8 @@ export interface TranscriptCardProps {
   onUpdate: (transcript: string) => Promise<boolean>;
   /** The consultation audio player. */
   audio?: ReactNode;
+  /** The transcription's term hints, for the suggestions under the editor. */
+  termHints?: readonly TermHint[] | undefined;
 }
 
 /**
@@ -35,6 +38,7 @@ export function TranscriptCard({
   error,
   onUpdate,
   audio,
+  termHints,
 }: TranscriptCardProps) {
   const [draft, setDraft] = useState(transcript);
   // The transcript can arrive after mount (the list reloads after processing) or change after an update:
@@ -105,6 +109,7 @@ export function TranscriptCard({
         </div>
         <TranscriptSuggestions
           text={draft}
+          hints={termHints}
           onAccept={(suggestion) => setDraft(acceptSuggestion(draft, suggestion))}
         />
         {error && (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { TranscriptSuggestionsResponse } from '#shared/schemas/transcript-suggestions';
+import type { TermHint, TranscriptSuggestionsResponse } from '#shared/schemas/transcript-suggestions';
 import type { LexiconSuggestion } from '#shared/transcript/lexicon-check';
 import { Button } from '../../../components/ui/Button';
 import { apiJson } from '../../../lib/api';
@@ -17,9 +17,12 @@ const SETTLE_MS = 500;
  */
 export function TranscriptSuggestions({
   text,
+  hints,
   onAccept,
 }: {
   text: string;
+  /** The transcription's term hints for this recording (a word heard where the prompt had a term). */
+  hints?: readonly TermHint[] | undefined;
   onAccept: (suggestion: LexiconSuggestion) => void;
 }) {
   const [settled, setSettled] = useState(text);
@@ -28,12 +31,12 @@ export function TranscriptSuggestions({
     return () => clearTimeout(timer);
   }, [text]);
   const query = useQuery({
-    queryKey: ['transcript-suggestions', settled],
+    queryKey: ['transcript-suggestions', settled, hints],
     queryFn: ({ signal }) =>
       apiJson<TranscriptSuggestionsResponse>(
         'POST',
         '/api/transcript/suggestions',
-        { text: settled },
+        { text: settled, ...(hints && hints.length > 0 ? { hints } : {}) },
         { signal },
       ),
     enabled: settled.trim() !== '',
