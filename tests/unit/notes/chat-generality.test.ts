@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyUtterances, splitUtterances } from '#shared/notes/index.js';
-
-/** Every utterance of a transcript with its section, or 'left' when it is left out of the notes. */
-function classified(transcript: string): Array<[string, string]> {
-  return classifyUtterances(splitUtterances(transcript)).map((c) => [c.utterance.text, c.section ?? 'left']);
-}
-
-/** The section (or 'left') of the utterance that contains `part`. */
-function sectionOf(result: Array<[string, string]>, part: string): string | undefined {
-  return result.find(([text]) => text.toLowerCase().includes(part.toLowerCase()))?.[1];
-}
+import { classified, sectionOf } from './classified.js';
 
 describe('chat in the future tense', () => {
   it('a time of day or a future verb does not make household news clinical', () => {

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyUtterances, splitUtterances } from '#shared/notes/index.js';
-
-/** Every utterance of a transcript with its section, or 'left' when it is left out of the notes. */
-function classified(transcript: string): Array<[string, string]> {
-  return classifyUtterances(splitUtterances(transcript)).map((c) => [c.utterance.text, c.section ?? 'left']);
-}
-
-function sectionOf(result: Array<[string, string]>, part: string): string | undefined {
-  return result.find(([text]) => text.includes(part))?.[1];
-}
+import { classified, sectionOf } from './classified.js';
 
 // Speech engines that return one lower-case line without punctuation: no question marks, no sentence ends.
 describe('one line of speech-engine text', () => {
