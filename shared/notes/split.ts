@@ -319,6 +319,7 @@ export function splitUtterances(
     // A label only counts when it names a speaker; '[inaudible]' stays part of the text.
     const bodyStart = label && (speaker !== 'unknown' || groups?.plain) ? label[0].length : 0;
     turn++;
+    const speechEngineText = isUnpunctuated(line);
     for (const [sentenceStart, sentenceEnd] of sentenceRanges(
       line.slice(bodyStart),
       lineOffset + bodyStart,
@@ -348,7 +349,7 @@ export function splitUtterances(
       const closed = trimmed.flatMap(([ps, pe]) => splitClosing(transcript, ps, pe));
       const clauses = closed.flatMap(([ps, pe]) => splitRunOn(transcript, ps, pe));
       // Speech-engine text marks no sentence ends: the boundary model finds them inside the clauses.
-      const sentences = isUnpunctuated(line)
+      const sentences = speechEngineText
         ? clauses.flatMap(([ps, pe]) => modelSentences(transcript, ps, pe))
         : clauses;
       for (const [start, end] of sentences) {
