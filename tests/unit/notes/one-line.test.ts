@@ -20,4 +20,14 @@ describe('one line of speech-engine text', () => {
     expect(sectionOf(result, 'lost three lambs')).toBe('S');
     expect(sectionOf(result, 'dam is nearly empty')).toBe('left');
   });
+  it('a spoken section header with its colon starts a new utterance', () => {
+    const result = classified(
+      'die prognose is redelik as hy aanhou drink behandeling: amoksisillien 10 mg/kg twee keer per dag vir n week',
+    );
+    expect(result.map(([text]) => text)).toEqual([
+      'die prognose is redelik as hy aanhou drink',
+      'behandeling: amoksisillien 10 mg/kg twee keer per dag vir n week',
+    ]);
+    expect(sectionOf(result, 'amoksisillien')).toBe('P');
+  });
 });
