@@ -19,4 +19,10 @@ describe('notes come in blocks', () => {
     expect(sectionOf(result, 'I think this is pneumonia')).toBe('A');
     expect(sectionOf(result, 'Give him the tablets')).toBe('P');
   });
+  it("the outlook, in either language, is the vet's judgement even when it hangs on a condition", () => {
+    const result = classified(
+      'Vet: The outlook is fair if he keeps drinking.\nVet: Sy vooruitsigte is redelik as hy aanhou drink.',
+    );
+    expect(result.map(([, section]) => section)).toEqual(['A', 'A']);
+  });
 });
