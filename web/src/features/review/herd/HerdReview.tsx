@@ -42,7 +42,7 @@ export function HerdReview({
   /** Why the visit may not be saved yet (a treatment without a withdrawal period), as the single note's Save does. */
   saveBlockedReason?: string | null;
 }) {
-  // Writes go to the local store; the screen watches it (liveQuery) and shows them.
+  // Writes go to the local store; the screen watches it (data/hooks.ts) and shows them.
   const patchRecording = (id: string, changes: Partial<Omit<LocalRecording, 'id'>>) =>
     localData().recordings.update(id, changes);
   const queryClient = useQueryClient();
@@ -67,14 +67,16 @@ export function HerdReview({
     }
   }
 
+  // The screen can show a recording a moment before its transcript is read back from the store.
+  const hasTranscript = Boolean(recording.transcript);
   useEffect(() => {
-    if (!visit && recording.transcript && !started.current) {
+    if (!visit && hasTranscript && !started.current) {
       started.current = true;
       void runSplit();
     }
-    // Once per recording: a failed split offers its own retry button.
+    // Once per recording, as soon as it has a transcript: a failed split offers its own retry button.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [recording.id]);
+  }, [recording.id, hasTranscript]);
 
   const change = (next: HerdVisitNotes) => void patchRecording(recording.id, { herdVisit: next });
   const saved = visit !== undefined && recording.herdSavedFingerprint === herdFingerprint(visit);
