@@ -1,5 +1,5 @@
 import { Button } from '../../components/ui/Button';
-import { Dialog, DialogClose } from '../../components/ui/Dialog';
+import { Dialog } from '../../components/ui/Dialog';
 import type { AdminUser } from './admin-model';
 import { useDeleteUser } from './api';
 import styles from './Admin.module.css';
@@ -18,11 +18,9 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
       hideCloseButton
       footer={
         <>
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
+          <Button variant="secondary" disabled={remove.isPending} onClick={onClose}>
+            Cancel
+          </Button>
           <Button variant="danger" disabled={remove.isPending} onClick={() => user && remove.mutate(user.id)}>
             {remove.isPending ? 'Deleting...' : 'Delete User'}
           </Button>
