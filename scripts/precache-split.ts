@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /** The route modules whose chunks the service worker precaches besides the entry: the recorder (start_url). */
@@ -46,5 +48,72 @@ export function precacheSplit() {
     return { manifest, warnings: [] };
   };
 
-  return { plugin, manifestTransform, precached: keep };
+  return { plugin: [plugin, routePreload(keep)], manifestTransform, precached: keep };
+}
+
+/** The route whose chunks index.html fetches alongside the shell when a load opens on it. */
+const PRELOADED_ROUTE = { path: '/app', module: PRECACHED_ROUTES[0]! };
+
+/**
+ * Issue 19, Lighthouse mobile on /app: the recorder's chunk is a dynamic import, so the browser asked for
+ * it only once the shell (React and the router, ~100 KiB) had arrived and run — a second round of
+ * downloads before the pre-consultation card could paint. This adds a small classic script, loaded
+ * async from index.html, that on /app adds <link rel="modulepreload"> (and a style preload) for the
+ * recorder's chunk, the chunks it imports and their CSS, so they download together with the shell. On any
+ * other path it does nothing. The script is precached with the recorder (`keep`); no inline script, so
+ * the CSP stays as it is. Runs after Vite has written index.html into the bundle (enforce: 'post').
+ */
+function routePreload(keep: Set<string>): Plugin {
+  return {
+    name: 'veldvet:route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle: OutputBundle) {
+      const html = bundle['index.html'];
+      const route = Object.values(bundle).find(
+        (output) => output.type === 'chunk' && PRELOADED_ROUTE.module.test(output.facadeModuleId ?? ''),
+      );
+      if (html?.type !== 'asset' || route?.type !== 'chunk') {
+        this.warn('route-preload: no index.html or recorder chunk in the bundle, nothing preloaded');
+        return;
+      }
+      // What index.html already fetches (the entry and its static imports) is left out.
+      const inHtml = new Set<string>();
+      const walkEntry = (fileName: string) => {
+        const output = bundle[fileName];
+        if (inHtml.has(fileName) || output?.type !== 'chunk') return;
+        inHtml.add(fileName);
+        output.imports.forEach(walkEntry);
+      };
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk' && output.isEntry) walkEntry(output.fileName);
+      const scripts: string[] = [];
+      const styles: string[] = [];
+      const walkRoute = (fileName: string) => {
+        const output = bundle[fileName];
+        if (inHtml.has(fileName) || scripts.includes(fileName) || output?.type !== 'chunk') return;
+        scripts.push(fileName);
+        for (const css of output.viteMetadata?.importedCss ?? []) if (!styles.includes(css)) styles.push(css);
+        output.imports.forEach(walkRoute);
+      };
+      walkRoute(route.fileName);
+      const links = [
+        ...scripts.map((file) => ['modulepreload', `/${file}`]),
+        ...styles.map((file) => ['preload', `/${file}`]),
+      ];
+      const source =
+        `(()=>{if(location.pathname.replace(/\\/+$/,"")!==${JSON.stringify(PRELOADED_ROUTE.path)})return;` +
+        `for(const[r,h]of ${JSON.stringify(links)}){const l=document.createElement("link");l.rel=r;l.href=h;` +
+        // CORS mode as in Vite's own tags (crossorigin), so the later requests reuse these downloads.
+        `l.crossOrigin="";if(r==="preload")l.as="style";document.head.append(l)}})();\n`;
+      const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      keep.add(fileName);
+      // Async scripts are fetched at low priority; this one gates the recorder's downloads.
+      const tag = `<script async fetchpriority="high" src="/${fileName}"></script>`;
+      const page = String(html.source);
+      if (!page.includes('</title>')) this.error('route-preload: index.html has no </title>');
+      html.source = page.replace('</title>', `</title>\n    ${tag}`);
+    },
+  };
 }

@@ -1,19 +1,25 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { opensSignedInPage } from './app/router';
 import { migrateStorageKeys } from './data/local-storage';
+import { startSessionCheck } from './features/auth/api';
+import { createQueryClient } from './lib/queryClient';
 import { registerServiceWorker } from './lib/serviceWorker';
 import './styles/global.css';
 
 // Values stored under older key names move to the current ones before anything reads them.
 migrateStorageKeys();
 
+const queryClient = createQueryClient();
+if (opensSignedInPage) startSessionCheck(queryClient);
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );
 

@@ -1,13 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from '../components/ui/Toast';
-import { createQueryClient } from '../lib/queryClient';
 import { showPendingToast } from '../lib/toastStore';
 import { AppRoutes } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app; main.tsx makes the query client before the first render (see startSessionCheck). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   useEffect(showPendingToast, []);
   return (
     <QueryClientProvider client={queryClient}>

@@ -21,8 +21,9 @@ const pageLoaders = {
 // and its render before the chunk and its imports are even requested (Lighthouse mobile, issue 19).
 // import() runs once per module, so the lazy() below reuses this download.
 const openingPage = window.location.pathname.replace(/\/+$/, '');
-if (openingPage in pageLoaders)
-  void pageLoaders[openingPage as keyof typeof pageLoaders]().catch(() => undefined);
+/** The load opens on a signed-in page (main.tsx starts the session check at once). */
+export const opensSignedInPage = openingPage in pageLoaders;
+if (opensSignedInPage) void pageLoaders[openingPage as keyof typeof pageLoaders]().catch(() => undefined);
 
 // Registration and the password reset need the server anyway: their pages are loaded when opened and kept
 // out of the precached shell (issue 19). Offline, before their first use, they say why they cannot open.

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { apiJson, apiRequest, getQueryFn, messageOf, NetworkError } from '../../lib/api';
 import { toast, toastAfterReload } from '../../lib/toastStore';
@@ -41,7 +41,12 @@ export async function fetchCurrentUser(context: { queryKey: readonly unknown[]; 
  * (data becomes null) signs the vet out. Without one, the page waits for the check as before.
  */
 export function useCurrentUser() {
-  return useQuery({
+  return useQuery(currentUserQuery());
+}
+
+/** The session query's options, shared by the hook and by `startSessionCheck`. */
+function currentUserQuery() {
+  return queryOptions({
     queryKey: CURRENT_USER_KEY,
     queryFn: fetchCurrentUser,
     retry: false,
@@ -51,6 +56,16 @@ export function useCurrentUser() {
     initialDataUpdatedAt: 0,
     staleTime: (query) => (query.state.dataUpdatedAt === 0 ? 0 : Infinity),
   });
+}
+
+/**
+ * Starts the session check before React's first render, for a load that opens on a signed-in page: the
+ * guard's useCurrentUser then joins the request in flight instead of sending it after the first commit
+ * (issue 19: on /app the answer gated the recorder's first paint). Same options, so a device's remembered
+ * user still shows at once.
+ */
+export function startSessionCheck(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(currentUserQuery());
 }
 
 export function isAdmin(user: Pick<AuthUser, 'isAdmin'> | null | undefined): boolean {
