@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Dexie from 'dexie';
 import { DeviceSettingsDB, DeviceSettingsStore } from '../../../web/src/data/device-settings.js';
-import { deleteDatabase } from '../../../web/src/data/idb.js';
 import type { LocalRecording } from '../../../web/src/data/local-recording.js';
 import { RecordingsStore, VeldVetDB } from '../../../web/src/data/recordings-db.js';
 
@@ -92,7 +92,7 @@ export function localDatabases() {
     async cleanup() {
       for (const db of [recordingsDb, settingsDb]) {
         db.close();
-        await deleteDatabase(db.name);
+        await Dexie.delete(db.name);
       }
     },
   };

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionInfo } from '../../../web/src/data/connection.js';
-import { deleteDatabase } from '../../../web/src/data/idb.js';
 import { processingMessages } from '../../../web/src/data/processing/gate.js';
 import { RecordingsStore } from '../../../web/src/data/recordings-db.js';
 import type {
@@ -115,7 +115,7 @@ afterEach(async () => {
   await peer.close();
   await db.cleanup();
   journalDb.close();
-  await deleteDatabase(journalDb.name);
+  await Dexie.delete(journalDb.name);
 });
 
 function makeRecorder(overrides: Partial<RecorderDeps> = {}) {

@@ -1,4 +1,4 @@
-import { LocalDatabase, request } from './idb.js';
+import Dexie, { type Table } from 'dexie';
 import { DB_NAMES, LOCAL_KEYS } from './storage-keys.js';
 
 /**
@@ -16,21 +16,13 @@ interface SettingsRow extends Partial<DeviceSettings> {
   id: 'device';
 }
 
-export class DeviceSettingsDB extends LocalDatabase {
+export class DeviceSettingsDB extends Dexie {
+  settings!: Table<SettingsRow, string>;
+
   constructor(name: string = DB_NAMES.deviceSettings) {
-    super(name, 1, { settings: { key: 'id' } });
+    super(name);
+    this.version(1).stores({ settings: 'id' });
   }
-}
-
-const SETTINGS = 'settings';
-
-/** Reads the row, lets `change` return a new one (or nothing), writes it: one transaction. */
-function updateRow(db: DeviceSettingsDB, change: (row: SettingsRow | undefined) => SettingsRow | undefined) {
-  return db.transaction(SETTINGS, 'readwrite', async (tx) => {
-    const store = tx.objectStore(SETTINGS);
-    const next = change((await request(store.get('device'))) as SettingsRow | undefined);
-    if (next) await request(store.put(next));
-  });
 }
 
 /** Reads and writes the device settings; missing or malformed fields read as their defaults. */
@@ -38,13 +30,15 @@ export class DeviceSettingsStore {
   constructor(private readonly db: DeviceSettingsDB) {}
 
   async get(): Promise<DeviceSettings> {
-    const row = (await this.db.run(SETTINGS, 'readonly', (store) => store.get('device'))) as
-      SettingsRow | undefined;
+    const row = await this.db.settings.get('device');
     return { wifiOnly: typeof row?.wifiOnly === 'boolean' ? row.wifiOnly : DEFAULT_DEVICE_SETTINGS.wifiOnly };
   }
 
   async set(changes: Partial<DeviceSettings>): Promise<void> {
-    await updateRow(this.db, (row) => ({ ...row, ...changes, id: 'device' }));
+    await this.db.transaction('rw', this.db.settings, async () => {
+      const row = (await this.db.settings.get('device')) ?? { id: 'device' as const };
+      await this.db.settings.put({ ...row, ...changes, id: 'device' });
+    });
   }
 
   /**
@@ -54,9 +48,12 @@ export class DeviceSettingsStore {
   async migrateFromLocalStorage(storage: { read(key: string): string | null; remove(key: string): void }) {
     const legacy = storage.read(LOCAL_KEYS.legacyWifiOnly);
     if (legacy === null) return;
-    await updateRow(this.db, (row) =>
-      typeof row?.wifiOnly === 'boolean' ? undefined : { ...row, id: 'device', wifiOnly: legacy !== 'false' },
-    );
+    await this.db.transaction('rw', this.db.settings, async () => {
+      const row = await this.db.settings.get('device');
+      if (typeof row?.wifiOnly !== 'boolean') {
+        await this.db.settings.put({ ...row, id: 'device', wifiOnly: legacy !== 'false' });
+      }
+    });
     storage.remove(LOCAL_KEYS.legacyWifiOnly);
   }
 }

@@ -1,61 +1,46 @@
-import { LocalDatabase, request } from './idb.js';
+import Dexie, { type Table } from 'dexie';
 import type { LocalRecording } from './local-recording.js';
 import { DB_NAMES } from './storage-keys.js';
 
 /** The product name followed by 'DB', version 2, one store 'recordings' (spec section 3). */
 export const LOCAL_DB_NAME = DB_NAMES.recordings;
 
-export class VeldVetDB extends LocalDatabase {
+export class VeldVetDB extends Dexie {
+  recordings!: Table<LocalRecording, string>;
+
   constructor(name: string = LOCAL_DB_NAME) {
+    super(name);
     // needsProcessing is indexed as the spec asks, but IndexedDB cannot key booleans, so queries on it
     // filter instead of using the index.
-    super(name, 2, { recordings: { key: 'id', indexes: ['needsProcessing', 'recordingStartTime'] } });
+    this.version(2).stores({ recordings: 'id, needsProcessing, recordingStartTime' });
   }
-}
-
-const RECORDINGS = 'recordings';
-
-/** `changes` applied to `record`; a field set to undefined is removed (as Dexie's update did). */
-function applyChanges<T extends object>(record: T, changes: object): T {
-  const next = { ...record } as Record<string, unknown>;
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined) delete next[key];
-    else next[key] = value;
-  }
-  return next as T;
 }
 
 export type RecordingChanges = Partial<Omit<LocalRecording, 'id'>>;
 
 /**
  * Local recordings: the only code that reads and writes them, in the page and in the service worker.
- * The page's screens re-read `list()` after every write (idb.ts watchDatabase), so a write here (by either)
- * shows at once.
+ * The page's screens watch `list()` through Dexie liveQuery, so a write here (by either) shows at once.
  */
 export class RecordingsStore {
   constructor(private readonly db: VeldVetDB) {}
 
   async put(recording: LocalRecording): Promise<void> {
-    await this.db.run(RECORDINGS, 'readwrite', (store) => store.put(recording));
+    await this.db.recordings.put(recording);
   }
 
   get(id: string): Promise<LocalRecording | undefined> {
-    return this.db.run(RECORDINGS, 'readonly', (store) => store.get(id) as IDBRequest<LocalRecording | undefined>);
+    return this.db.recordings.get(id);
   }
 
   /** Newest first. */
   async list(): Promise<LocalRecording[]> {
-    return (await this.byStartTime()).reverse();
+    return this.db.recordings.orderBy('recordingStartTime').reverse().toArray();
   }
 
   async update(id: string, changes: RecordingChanges): Promise<void> {
-    const found = await this.db.transaction(RECORDINGS, 'readwrite', async (tx) => {
-      const store = tx.objectStore(RECORDINGS);
-      const recording = (await request(store.get(id))) as LocalRecording | undefined;
-      if (recording) await request(store.put(applyChanges(recording, changes)));
-      return recording !== undefined;
-    });
-    if (!found) throw new Error(`Local recording ${id} not found`);
+    const updated = await this.db.recordings.update(id, changes);
+    if (updated === 0) throw new Error(`Local recording ${id} not found`);
   }
 
   /** Notes the vet edited by hand: they count as processed now (spec section 4). */
@@ -67,25 +52,16 @@ export class RecordingsStore {
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.run(RECORDINGS, 'readwrite', (store) => store.delete(id));
+    await this.db.recordings.delete(id);
   }
 
   async clear(): Promise<void> {
-    await this.db.run(RECORDINGS, 'readwrite', (store) => store.clear());
-  }
-
-  /** Oldest first (recordings without a start time are not listed, as the index leaves them out). */
-  private byStartTime(): Promise<LocalRecording[]> {
-    return this.db.run(
-      RECORDINGS,
-      'readonly',
-      (store) => store.index('recordingStartTime').getAll() as IDBRequest<LocalRecording[]>,
-    );
+    await this.db.recordings.clear();
   }
 
   /** Recordings with no clinical notes yet, oldest first. */
   async awaitingProcessing(): Promise<LocalRecording[]> {
-    const all = await this.byStartTime();
+    const all = await this.db.recordings.orderBy('recordingStartTime').toArray();
     return all.filter((recording) => recording.needsProcessing);
   }
 
@@ -99,13 +75,11 @@ export class RecordingsStore {
    * stored segment of it, the parent included, gets the final count, as a normal stop gives them.
    */
   async endConsultation(parentId: string, total: number): Promise<void> {
-    await this.db.transaction(RECORDINGS, 'readwrite', async (tx) => {
-      const store = tx.objectStore(RECORDINGS);
-      const all = (await request(store.getAll())) as LocalRecording[];
-      for (const recording of all) {
-        if (recording.id === parentId || recording.parentRecordingId === parentId)
-          await request(store.put({ ...recording, totalSegments: total }));
-      }
+    await this.db.transaction('rw', this.db.recordings, async () => {
+      await this.db.recordings.update(parentId, { totalSegments: total });
+      await this.db.recordings
+        .filter((recording) => recording.parentRecordingId === parentId)
+        .modify({ totalSegments: total });
     });
   }
 }

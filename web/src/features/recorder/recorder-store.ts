@@ -125,8 +125,8 @@ const capturedAudio = (segment: FinishedSegment) => ({
 
 /**
  * The recorder: microphone, timer, farm segment roll-over and the state machine of spec section 4. Local
- * recordings live in the data layer (web/src/data), which the screens read live (data/hooks.ts);
- * processing is the data layer's queue. One store per call: the page makes one (recorder.ts), tests make their own.
+ * recordings live in the data layer (web/src/data), which the screens read through liveQuery; processing is
+ * the data layer's queue. One store per call: the page makes one (recorder.ts), tests make their own.
  */
 export function createRecorderStore(deps: RecorderDeps): StoreApi<RecorderStore> {
   const { recordings, journal } = deps;

@@ -1,5 +1,5 @@
+import Dexie, { type Table } from 'dexie';
 import type { PreConsultationData } from '#shared/schemas/clinical.js';
-import { LocalDatabase, request } from '../../../data/idb.js';
 import { DB_NAMES } from '../../../data/storage-keys.js';
 
 /**
@@ -33,12 +33,13 @@ export interface RecoveredCapture {
   recordedSeconds: number;
 }
 
-export class CaptureJournalDB extends LocalDatabase {
+export class CaptureJournalDB extends Dexie {
+  captures!: Table<CaptureMeta, string>;
+  chunks!: Table<CaptureChunk, [string, number]>;
+
   constructor(name: string = CAPTURE_DB_NAME) {
-    super(name, 1, {
-      captures: { key: 'id', indexes: ['startedAt'] },
-      chunks: { key: ['captureId', 'seq'], indexes: ['captureId'] },
-    });
+    super(name);
+    this.version(1).stores({ captures: 'id, startedAt', chunks: '[captureId+seq], captureId' });
   }
 }
 
@@ -46,23 +47,18 @@ export class CaptureJournal {
   constructor(private readonly db: CaptureJournalDB) {}
 
   async begin(meta: CaptureMeta): Promise<void> {
-    await this.db.run('captures', 'readwrite', (store) => store.put(meta));
+    await this.db.captures.put(meta);
   }
 
   async append(chunk: CaptureChunk): Promise<void> {
-    await this.db.run('chunks', 'readwrite', (store) => store.put(chunk));
+    await this.db.chunks.put(chunk);
   }
 
   /** The capture's audio so far, in order, and how many seconds it holds. */
   async assemble(captureId: string): Promise<RecoveredCapture | undefined> {
-    const meta = (await this.db.run('captures', 'readonly', (store) => store.get(captureId))) as
-      CaptureMeta | undefined;
+    const meta = await this.db.captures.get(captureId);
     if (!meta) return undefined;
-    const chunks = (
-      (await this.db.run('chunks', 'readonly', (store) =>
-        store.index('captureId').getAll(captureId),
-      )) as CaptureChunk[]
-    ).sort((a, b) => a.seq - b.seq);
+    const chunks = await this.db.chunks.where('captureId').equals(captureId).sortBy('seq');
     const audio = new Blob(
       chunks.map((chunk) => chunk.data),
       { type: meta.mimeType },
@@ -73,19 +69,15 @@ export class CaptureJournal {
 
   /** Forget a capture once it is safely in the local recordings store (or discarded). */
   async discard(captureId: string): Promise<void> {
-    await this.db.transaction(['captures', 'chunks'], 'readwrite', async (tx) => {
-      const chunks = tx.objectStore('chunks');
-      for (const key of await request(chunks.index('captureId').getAllKeys(captureId)))
-        await request(chunks.delete(key));
-      await request(tx.objectStore('captures').delete(captureId));
+    await this.db.transaction('rw', this.db.captures, this.db.chunks, async () => {
+      await this.db.chunks.where('captureId').equals(captureId).delete();
+      await this.db.captures.delete(captureId);
     });
   }
 
   /** Captures left behind by a crash or reload, with at least one chunk of audio, oldest first. */
   async interrupted(exceptId?: string): Promise<RecoveredCapture[]> {
-    const metas = (await this.db.run('captures', 'readonly', (store) =>
-      store.index('startedAt').getAll(),
-    )) as CaptureMeta[];
+    const metas = await this.db.captures.orderBy('startedAt').toArray();
     const recovered: RecoveredCapture[] = [];
     for (const meta of metas) {
       if (meta.id === exceptId) continue;

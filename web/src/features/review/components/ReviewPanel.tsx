@@ -50,7 +50,7 @@ export function ReviewPanel({
   /** Cancel on the notes: the recorder deletes the recording and returns to ready. */
   onCancelRecording: () => void;
 }) {
-  // Writes go to the local store; the screen watches it (data/hooks.ts) and shows them.
+  // Writes go to the local store; the screen watches it (liveQuery) and shows them.
   const { recordings } = localData();
   const notes = displayNotes(recording.clinicalData);
   const server = useServerSave(recording, notes);

@@ -42,7 +42,7 @@ export function HerdReview({
   /** Why the visit may not be saved yet (a treatment without a withdrawal period), as the single note's Save does. */
   saveBlockedReason?: string | null;
 }) {
-  // Writes go to the local store; the screen watches it (data/hooks.ts) and shows them.
+  // Writes go to the local store; the screen watches it (liveQuery) and shows them.
   const patchRecording = (id: string, changes: Partial<Omit<LocalRecording, 'id'>>) =>
     localData().recordings.update(id, changes);
   const queryClient = useQueryClient();
