@@ -195,6 +195,11 @@ export function runOfTurns(turns: readonly string[]): string {
     .join(' ');
 }
 
+/** An ACI-Bench dialogue as one run of text (speaker labels removed, each turn ending a sentence). */
+export function aciRun(encounter: Encounter): string {
+  return runOfTurns(encounter.dialogue.split('\n').map((line) => line.replace(ACI_LABEL, '')));
+}
+
 /** At least one sentence mark per 25 words, as written text has (speech-engine text has hardly any). */
 export function isPunctuated(text: string): boolean {
   const marks = text.match(/[.?!](?=\s|$)/gu)?.length ?? 0;
@@ -211,9 +216,7 @@ export function punctuatedTexts(
   bilingualFolder: string,
 ): { texts: string[]; counts: Record<string, number> } {
   // Only the encounters transcribed with punctuation: in the others a sentence end looks like any other gap.
-  const aciTexts = aci
-    .map((e) => runOfTurns(e.dialogue.split('\n').map((l) => l.replace(ACI_LABEL, ''))))
-    .filter(isPunctuated);
+  const aciTexts = aci.map(aciRun).filter(isPunctuated);
   const scriptTexts = readdirSync(scriptsDir)
     .filter((f) => f.endsWith('.json'))
     .sort()

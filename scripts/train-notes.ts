@@ -15,11 +15,11 @@ import {
 import { MODEL_CLASSES, trainModel, type LabelledExample } from '#shared/notes/model';
 import {
   aciExamples,
+  aciRun,
   bilingualExamples,
   punctuatedTexts,
   isPunctuated,
   readAci,
-  runOfTurns,
   scriptExamples,
   type Encounter,
 } from './notes-training-data';
@@ -75,9 +75,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const boundaries = trainBoundaries(aciTrain);
   const boundaryFile = path.join(repoRoot, 'shared/notes/model/boundaries.json');
   writeFileSync(boundaryFile, `${JSON.stringify(boundaries)}\n`);
-  const valid = readAci(path.join(devRoot, 'aci-bench/valid.csv'))
-    .map((e) => runOfTurns(e.dialogue.split('\n').map((l) => l.replace(/^\s*\[[a-z_]+\]\s*/iu, ''))))
-    .filter(isPunctuated);
+  const valid = readAci(path.join(devRoot, 'aci-bench/valid.csv')).map(aciRun).filter(isPunctuated);
   console.log(
     `sentence boundaries: ${Object.keys(boundaries.weights).length} features → ${path.relative(repoRoot, boundaryFile)}; ACI-Bench valid (held out): ${boundaryScore(boundaries, valid)}`,
   );

@@ -14,7 +14,7 @@ import {
   termHints,
   termsIn,
   transcriptSuggestions,
-  type LeakCheck,
+  type TermReplacement,
 } from '../transcription/prompt-leak.js';
 import { foreignCharacters, hasForeignScript, markForeignScript } from '../transcription/script-filter.js';
 import { collapseRepetitionLoops } from '../transcription/repetition-loops.js';
@@ -91,7 +91,7 @@ interface LeakContext {
   terms: Set<string>;
   confirmed: Set<string>;
   /** Prompt terms replaced by the plain reading's word, in every piece: offered back as suggestions. */
-  replaced: LeakCheck['replaced'];
+  replaced: TermReplacement[];
 }
 
 /** Prompt-less readings of one piece for the leak check: the whole piece (read once), or a clip of it. */

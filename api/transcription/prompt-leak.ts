@@ -116,6 +116,12 @@ function align(prompted: string[], plain: string[]): Step[] {
   return steps.reverse();
 }
 
+/** A prompt term the leak check replaced by the word a prompt-less reading heard in its place. */
+export interface TermReplacement {
+  heard: string;
+  term: string;
+}
+
 export interface LeakCheck {
   /** The prompted reading with every prompt-only word replaced by the plain reading's word or dropped. */
   text: string;
@@ -130,7 +136,7 @@ export interface LeakCheck {
    * The vet may have said the term and the plain reading misheard it ('a cylinder' for 'penicillin'): the
    * transcript offers the term as a suggestion there, never as a silent rewrite.
    */
-  replaced: Array<{ heard: string; term: string }>;
+  replaced: TermReplacement[];
 }
 
 /**
@@ -146,7 +152,7 @@ export function dropPromptOnlyWords(prompted: string, plain: string, terms: Set<
   const heardPlainly = new Set(plainKeys);
   const out = [...promptedWords];
   const dropped: string[] = [];
-  const replaced: LeakCheck['replaced'] = [];
+  const replaced: TermReplacement[] = [];
   const supported = new Set(plainKeys.filter((key) => terms.has(key)));
   for (const step of align(promptedKeys, plainKeys)) {
     if (step.kind === 'delete' || step.kind === 'match') continue;
@@ -187,7 +193,7 @@ export function applyToSegments<S extends { text: string }>(
 }
 
 /** The leak check's replacements as term hints (one per heard word; the term without punctuation). */
-export function termHints(replaced: ReadonlyArray<{ heard: string; term: string }>): TermHint[] {
+export function termHints(replaced: readonly TermReplacement[]): TermHint[] {
   const byWord = new Map<string, TermHint>();
   const bare = (word: string) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
   for (const { heard, term } of replaced) {
