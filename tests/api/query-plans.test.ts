@@ -9,6 +9,7 @@ import { migrations } from '../../db/migrations/index.js';
 import type { Database, NewRecordingRow } from '../../db/schema.js';
 import { searchTextOf } from '../../db/search-text.js';
 import { registerUser } from '../helpers/auth.js';
+import { EMPTY_RECORDING_FIELDS } from '../helpers/recording-rows.js';
 import { ApiClient } from '../helpers/http.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -83,27 +84,10 @@ describe.each(dialects)('query plans at 10k recordings (%s)', (dialect) => {
         practiceId,
         ...fields,
         searchText: searchTextOf(fields),
-        breed: null,
-        age: null,
-        weight: null,
-        clientPhone: null,
-        clientEmail: null,
+        ...EMPTY_RECORDING_FIELDS,
         recordedAt,
-        audioData: '',
-        audioDuration: 60,
-        transcript: null,
-        transcriptLanguage: null,
-        soapNotes: null,
-        consultationType: null,
-        parentRecordingId: null,
         createdAt: stamp,
         updatedAt: stamp,
-        deletedAt: null,
-        audioBlobKey: null,
-        audioSha256: null,
-        audioByteSize: null,
-        audioMimeType: null,
-        idempotencyKey: null,
         ...(herd
           ? { herdRole: 'animal' as const, farmKey: herd.farm, animalTagKey: herd.tag }
           : { herdRole: null, farmKey: null, animalTagKey: null }),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
+import { EMPTY_RECORDING_FIELDS } from '../helpers/recording-rows.js';
 import { dialects, startTestServer, type TestServer } from '../helpers/server.js';
 import { recordingsRepository } from '../../api/repositories/recordings.js';
 import { fakeAudio, saveBody } from './recordings-fixtures.js';
@@ -191,27 +192,10 @@ describe.each(dialects)('history and search at scale (%s)', (dialect) => {
         practiceId: user.id,
         patientName: i === 3 || i === 7 ? `Oupa ${i}` : i % 40 === 0 ? `Kat ${i}` : `Hond ${i}`,
         species: 'Dogs',
-        breed: null,
-        age: null,
-        weight: null,
         clientName: 'Van Wyk',
-        clientPhone: null,
-        clientEmail: null,
+        ...EMPTY_RECORDING_FIELDS,
         recordedAt: at,
-        audioData: '',
-        audioDuration: 60,
-        transcript: null,
-        transcriptLanguage: null,
-        soapNotes: null,
-        consultationType: null,
-        parentRecordingId: null,
         updatedAt: at,
-        deletedAt: null,
-        audioBlobKey: null,
-        audioSha256: null,
-        audioByteSize: null,
-        audioMimeType: null,
-        idempotencyKey: null,
       });
     }
     const search = async (q: string, limit = 50) => {
