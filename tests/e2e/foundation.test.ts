@@ -368,7 +368,9 @@ describe('foundation: the built PWA in Chromium', () => {
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
-    await page.getByRole('main').waitFor();
+    await page.getByRole('button', { name: 'Tap to Record' }).waitFor();
+    // One main landmark per page: the recorder sits inside the signed-in layout's <main>, not in its own.
+    expect(await page.getByRole('main').count()).toBe(1);
     expect(page.url()).toMatch(/\/app$/);
     await close();
   });

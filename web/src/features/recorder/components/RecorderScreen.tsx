@@ -107,7 +107,7 @@ export function RecorderScreen() {
         </div>
       )}
 
-      <main className={styles.main} data-state={status}>
+      <div className={styles.main} data-state={status}>
         {status === 'ready' && (
           <InterruptedRecordings
             captures={recorder.interrupted}
@@ -191,7 +191,7 @@ export function RecorderScreen() {
             </Button>
           </div>
         )}
-      </main>
+      </div>
 
       <RecentRecordingsSidebar
         open={sidebarOpen}
