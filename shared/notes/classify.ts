@@ -109,7 +109,8 @@ export function cueAnalysis(text: string, language: Language): CueAnalysis {
 /** The section a spoken header at the start of the sentence names ('Plan: …', 'On examination …'). */
 export function headerSection(text: string): SoapKey | null {
   const lex = lexicon();
-  const head = stripOpeners(text);
+  // 'My findings: …' is the header 'findings:' in the vet's voice.
+  const head = stripOpeners(text).replace(/^(?:my|our|ons)\s+(?=\p{L}+\s*:)/iu, '');
   let best: { section: SoapKey; index: number } | null = null;
   for (const section of SOAP_KEYS) {
     for (const match of findTerms(lex.headers[section], head)) {
@@ -341,9 +342,22 @@ const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}
 
 // A member of the owner's household as the subject ('my husband says thanks…', 'my broer vra…'): the household's
 // news is chat unless the sentence names a sign, a finding or a diagnosis, or points at the animal ('…found him').
+// Also relayed ('he tells me his son…', 'hy vertel sy seun…'), and by birth order ('our eldest…').
 const HOUSEHOLD_SUBJECT =
-  /^(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops)[\s,]+){0,3}(?:my|our|ons)\s+(?:husband|wife|partner|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense)(?![\p{L}])/iu;
+  /^(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops|lastly|laastens|also|ook)[\s,]+){0,3}(?:(?:he|she|they|hy|sy|hulle)\s+(?:says|said|tells me|told me|mentioned|vertel(?: my)?|sê|het gesê|noem)(?:\s+(?:that|dat))?\s+)?(?:my|our|ons|his|her|their|sy|haar|hulle)\s+(?:(?:eldest|youngest|oldest|oudste|jongste)(?:\s+(?:son|daughter|seun|dogter))?|husband|wife|partner|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense)(?![\p{L}])/iu;
 const POINTS_AT_ANIMAL = /(?<![\p{L}])(?:him|her|hom|haar)(?![\p{L}])/iu;
+
+/** The household's news: a member of it is the subject, nothing clinical is named, the animal is not pointed at. */
+function householdNews(text: string, scores: Record<SoapKey, number>, analysis: CueAnalysis): boolean {
+  const subject = HOUSEHOLD_SUBJECT.exec(text);
+  if (!subject) return false;
+  // (Pronouns are weak cues of their own: 'hy vertel sy seun…' names no sign for all its weight.)
+  const namesNothing =
+    scores.S + scores.O + scores.A < MIN_CLINICAL ||
+    (scores.A === 0 && !analysis.fired.some((cue) => /^[SOA]/u.test(cue)));
+  // ('Sy sê haar dogter…': the subject's own possessive is not the animal.)
+  return namesNothing && !POINTS_AT_ANIMAL.test(text.slice(subject.index + subject[0].length));
+}
 
 // An imperative: the sentence opens with a verb whose object is the animal or its things ('Cut his food…', 'Rol haar
 // op haar ander sy', 'Keep him in…'). The first word must be no subject, auxiliary, preposition or past form.
@@ -685,16 +699,23 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     // What the vet says will be done, or tells the owner to do, is Plan material even in unknown words.
     const announcedAction = speaker !== 'client' && (FUTURE_ACTION.test(text) || INSTRUCTION.test(text));
     // An instruction the model is sure is clinical keeps a stray chat word ('…tot die einde van die somer').
+    // Only in punctuated turns: speech-engine text runs chat and history together in one breath ('the wind is
+    // terrible today we lost three lambs this week').
+    const punctuated =
+      out.at(-1)?.utterance.turn === utterance.turn &&
+      (turnSize.get(utterance.turn) ?? 0) <= MAX_SENTENCES_PER_TURN &&
+      /[.!?](?:\s|$)/u.test(turnText.get(utterance.turn) ?? '');
+    // The chat before was a whole sentence, or this is the rest of the sentence an aside was cut from.
+    const previousEnded = SENTENCE_END.test(out.at(-1)?.utterance.text ?? '');
     const instructsOwner =
       speaker !== 'client' && OBLIGATION.test(text) && !MONEY.test(text) && !hasTerm(left.billing, text);
     if (!header && !measured) {
       if (
         (chat && total < CHAT_OVERRIDE && !(instructsOwner && probabilities.L < CHAT_MODEL_FLOOR)) ||
         (social && total < MIN_CLINICAL) ||
-        (HOUSEHOLD_SUBJECT.test(text) &&
-          scores.S + scores.O + scores.A < MIN_CLINICAL &&
-          !POINTS_AT_ANIMAL.test(text) &&
-          !answerTurns.has(utterance.turn)) ||
+        // …or when the model is sure it is chat and the cues are weak ('tell tannie Elsa congratulations…').
+        (social && total < STRONG_CLINICAL && probabilities.L >= 0.9) ||
+        (householdNews(text, scores, analysis) && !answerTurns.has(utterance.turn)) ||
         (!announcedAction &&
           ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
             (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > FOLLOWING_CHAT_PROBABILITY) ||
@@ -702,6 +723,14 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
             ((followsChatQuestion || (followsSmallTalk && speaker !== 'client')) &&
               total < MIN_CLINICAL &&
               probabilities.L > 0.3) ||
+            // The same speaker carrying on after their own chat, without a single clinical cue, is still chatting
+            // ('Did you see the Boks on Saturday? That try in the last minute!').
+            (punctuated && (followsSmallTalk || followsChatQuestion) && total === 0 && previousEnded) ||
+            (punctuated &&
+              followsSmallTalk &&
+              !previousEnded &&
+              hasChatTerm(out.at(-1)?.utterance.text ?? '') &&
+              saysNothingClinical(text, scores, analysis)) ||
             // The owner's answer to the vet's question is history in whatever words ('On Sunday, I think').
             (probabilities.L >= LEAVE_OUT_PROBABILITY &&
               total < MIN_CLINICAL - 1 &&
@@ -758,6 +787,59 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
         ? 'P'
         : argmax(combined);
     out.push({ ...base, section });
+  }
+  return leaveChatSentencesWhole(out, turnSize);
+}
+
+/** No clinical cue but the pronouns' (weight 1), no measurement, drug or diagnosis. */
+function saysNothingClinical(text: string, scores: Record<SoapKey, number>, analysis: CueAnalysis): boolean {
+  if (NUMBER_WITH_UNIT.test(text)) return false;
+  if (contentWeight(text, scores) < MIN_CLINICAL) return true;
+  return (
+    analysis.drugs === 0 &&
+    analysis.vitals === 0 &&
+    scores.A === 0 &&
+    !analysis.fired.some((cue) => /^[SOAP]/u.test(cue))
+  );
+}
+
+const SENTENCE_END = /[.!?…]["')\]]*\s*$/u;
+const CHAT_REASONS = new Set<LeftOutReason>(['small-talk', 'billing']);
+
+/**
+ * An aside is cut out of its sentence so that the clinical words around it survive ('…, dit reën nou al drie dae');
+ * the sentence's other pieces that say nothing clinical go out with it ('Koos het gevra of' · 'ek sy bakkie se band
+ * kan help pomp, en' · 'ons het oor die droogte gesels.'). Punctuated turns only: a sentence is the run of pieces up
+ * to one that ends with a full stop, and a whole recording on one line has none.
+ */
+function leaveChatSentencesWhole(out: Classified[], turnSize: Map<number, number>): Classified[] {
+  let first = 0;
+  for (let i = 0; i < out.length; i++) {
+    const item = out[i]!;
+    const next = out[i + 1];
+    const sentenceGoesOn =
+      next !== undefined &&
+      next.utterance.turn === item.utterance.turn &&
+      !SENTENCE_END.test(item.utterance.text);
+    if (sentenceGoesOn) continue;
+    const pieces = out.slice(first, i + 1);
+    first = i + 1;
+    if (pieces.length < 2 || (turnSize.get(item.utterance.turn) ?? 0) > MAX_SENTENCES_PER_TURN) continue;
+    if (!SENTENCE_END.test(item.utterance.text)) continue;
+    const aside = pieces.find(
+      (piece) =>
+        piece.leftOutReason && CHAT_REASONS.has(piece.leftOutReason) && hasChatTerm(piece.utterance.text),
+    );
+    if (!aside?.leftOutReason) continue;
+    for (const piece of pieces) {
+      // (The model's doubt keeps a piece of history: 'he's gotten fat since' · 'my husband started working from home'.)
+      if (piece.section === null || piece.composedText || piece.probabilities.L < 0.5) continue;
+      const text = piece.utterance.text;
+      if (!saysNothingClinical(text, piece.scores, cueAnalysis(text, piece.language))) continue;
+      piece.leftOutReason = aside.leftOutReason;
+      piece.suggestedSection = piece.section;
+      piece.section = null;
+    }
   }
   return out;
 }

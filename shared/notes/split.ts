@@ -134,10 +134,10 @@ const ASIDE_BREAK =
 // Second-level breaks for what is still too long: where a new subject or a new measurement starts.
 const CLAUSE_BREAK =
   /\s(?=(?:(?:when|how|where|why|what|wanneer|hoe|waar|hoekom) (?:did|do|does|was|were|is|are|has|have|het)|i'm|i am|i|we|we'll|he's|she's|he|she|they|they've|they're|hulle|there's|it's|ek|ons|hy|hy's|sy's|dis|daar|temperature|temperatuur|heart rate|hartklop|respiratory|asemhaling|weight|gewig|plan|assessment|diagnose|diagnosis|prognosis|prognose|on examination|by ondersoek|the owner says|the owner reports|die eienaar)\b)/giu;
-// A spoken section header with its colon ('… behandeling: propylene glycol …') starts a new thought wherever it
-// stands, in punctuated text as in speech-engine text.
+// A spoken section header with its colon ('… behandeling: propylene glycol …', '… my findings: …') starts a new
+// thought wherever it stands, in punctuated text as in speech-engine text.
 const HEADER_BREAK =
-  /\s(?=(?:history|geskiedenis|examination|ondersoek|findings|bevindinge|assessment|diagnosis|diagnose|differentials|impression|indruk|prognosis|prognose|plan|treatment|behandeling|recommendations|aanbevelings|medication|medikasie)\s*:)/giu;
+  /(?<!\b(?:my|our|ons))\s(?=(?:(?:my|our|ons)\s+)?(?:history|geskiedenis|examination|ondersoek|findings|bevindinge|assessment|diagnosis|diagnose|differentials|impression|indruk|prognosis|prognose|plan|treatment|behandeling|recommendations|aanbevelings|medication|medikasie)\s*:)/giu;
 const LONG_PIECE_WORDS = 25;
 const SMALL_TALK_SPLIT_WORDS = 15;
 const MIN_ASIDE_WORDS = 3;

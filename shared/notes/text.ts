@@ -11,14 +11,15 @@ function escapeRegExp(text: string): string {
 /**
  * Compiles lexicon terms into one regular expression. A trailing '*' makes a term a word prefix ('vomit*'
  * matches 'vomiting'); otherwise the whole word or phrase must match. Spaces in a term match any run of
- * whitespace or commas so that 'heart rate' still matches 'heart  rate'.
+ * whitespace, commas or hyphens, so that 'heart rate' still matches 'heart  rate' and 'load shedding'
+ * matches 'load-shedding'.
  */
 export function compileTerms(terms: readonly string[]): RegExp {
   // Longest first, so that 'heart rate' wins over 'heart' at the same position.
   const sorted = [...terms].filter((term) => term.trim() !== '').sort((a, b) => b.length - a.length);
   const alternatives = sorted.map((term) => {
     const prefix = term.endsWith('*');
-    const core = escapeRegExp(prefix ? term.slice(0, -1) : term).replace(/\s+/g, String.raw`[\s,]+`);
+    const core = escapeRegExp(prefix ? term.slice(0, -1) : term).replace(/\s+/g, String.raw`[\s,-]+`);
     return prefix ? `${core}[${LETTER_OR_DIGIT}'’-]*` : core;
   });
   if (alternatives.length === 0) return /(?!)/gu;

@@ -50,3 +50,54 @@ describe('an aside run into a clinical breath (one line without punctuation)', (
     expect(sectionOf(result, 'catheters')).toBe('left');
   });
 });
+
+describe('chat that carries on, is relayed, or is cut out of a sentence', () => {
+  it("the owner's own follow-up to their chat question stays out, however little it says", () => {
+    const result = classified(
+      [
+        'Vet: Has she been drinking more than usual?',
+        'Owner: Yes, the water bowl is empty by lunch. Did you watch the Proteas yesterday? What a finish!',
+        'Vet: Her abdomen is soft and not painful.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'water bowl')).toBe('S');
+    expect(sectionOf(result, 'What a finish')).toBe('left');
+    expect(sectionOf(result, 'abdomen is soft')).toBe('O');
+  });
+  it("family news told second hand, or by birth order, is chat; the household's report on the animal is not", () => {
+    const result = classified(
+      [
+        'Sy sê haar dogter het verlede week in Pretoria getrou.',
+        'Our youngest starts varsity in Stellenbosch next month.',
+        'My husband says she vomited twice last night.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'getrou')).toBe('left');
+    expect(sectionOf(result, 'varsity')).toBe('left');
+    expect(sectionOf(result, 'vomited')).toBe('S');
+  });
+  it('congratulations passed on through the vet are chat, even worded as an instruction', () => {
+    const result = classified('Sê asseblief vir oom Piet baie geluk met sy verjaarsdag.');
+    expect(result.every(([, section]) => section === 'left')).toBe(true);
+  });
+  it('the pieces of a sentence an aside was cut from go out with it when they say nothing clinical', () => {
+    const result = classified(
+      'Hy het gevra of ek sy trekker se battery kan help laai, en ons het lank oor die droogte gesels. Die kalf se temperatuur is 40,1.',
+    );
+    expect(result.filter(([text]) => /trekker|droogte/u.test(text)).every(([, s]) => s === 'left')).toBe(
+      true,
+    );
+    expect(sectionOf(result, 'temperatuur')).toBe('O');
+  });
+  it("'my findings:' is a header in the vet's voice, on one line too", () => {
+    expect(sectionOf(classified('My findings: the udder is hot and hard on the left.'), 'udder')).toBe('O');
+    const oneLine = classified(
+      'he says she stopped eating on monday my findings: both eyes sunken and the skin tent lasts four seconds',
+    );
+    expect(sectionOf(oneLine, 'skin tent')).toBe('O');
+    expect(sectionOf(oneLine, 'stopped eating')).toBe('S');
+  });
+  it('a hyphenated spelling matches the lexicon term with a space (load-shedding)', () => {
+    expect(classified('Sorry we are late, the load-shedding switched the gate off.')[0]?.[1]).toBe('left');
+  });
+});
