@@ -335,7 +335,7 @@ const LAB_UNIT =
   /\d\s*(?:%|percent|persent|mmol|µmol|umol|mg\/dl|g\/dl|g\/l|g per lit|gram per lit|iu\/l|u\/l|mmhg|per gram|epg|x\s?10|(?:eggs?|eiers?|oocysts?|oösiste) per gram)/iu;
 const NOT_A_MEASURE = String.raw`(?!\s*(?:[.,]\d)|\s*(?:days?|weeks?|months?|years?|hours?|minutes?|dae|dag|weke|week|maande|maand|jaar|jare|ure|uur|minute|times|keer|o'clock|am|pm|h|mg|ml|mls|tablets?|tablette?|pills?|pille|rand|units?|eenhede|iu)(?![\p{L}])|\s*(?:-|to|tot)\s*\d)`;
 const STATED_NUMBER = new RegExp(
-  String.raw`(?<![\p{L}])(?:is|was|are|were|of|at|van|op|came back at|reads?)\s+(?:about|around|roughly|only|still|now|just|omtrent|ongeveer|net|nog|steeds|nou|so|slegs|amper|nearly)?\s*\d+(?:[.,]\d+)?${NOT_A_MEASURE}`,
+  String.raw`(?:(?<![\p{L}])(?:is|was|are|were|of|at|van|op|came back at|reads?)|(?<=\p{L})['’]s)\s+(?:about|around|roughly|only|still|now|just|omtrent|ongeveer|net|nog|steeds|nou|so|slegs|amper|nearly)?\s*\d+(?:[.,]\d+)?${NOT_A_MEASURE}`,
   'iu',
 );
 const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}`, 'u');

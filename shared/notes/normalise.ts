@@ -218,13 +218,16 @@ const VITAL_RULES: VitalRule[] = [
   {
     kind: 'weight',
     pattern: new RegExp(
-      String.raw`\b(?:weighs|weight|weighing|weeg|gewig|(?:s?he|it)'s|(?:s?he|it) is|(?:hy|sy|dit) is)\b${GAP}${NUM}\s*(?:kg|kilograms?|kilos?|kilogram)\b`,
+      String.raw`\b(?:weighs|weight|weighing|weeg|gewig|(?:s?he|it)'s|(?:s?he|it) is|(?:hy|sy|dit) is)\b${GAP}${NUM}\s*(kg|kilograms?|kilos?|kilogram|g|grams?|gramme?s?)\b`,
       'iu',
     ),
-    format: (m, language) =>
-      inRange(m[1], 0.01, 1500)
-        ? `${language === 'af' ? 'Gewig' : 'Weight'}: ${decimal(m[1])} kg`
-        : undefined,
+    // Birds, rodents, rabbits and neonates are weighed in grams.
+    format: (m, language) => {
+      const label = language === 'af' ? 'Gewig' : 'Weight';
+      if (/^g/iu.test(m[2] ?? ''))
+        return inRange(m[1], 1, 99_999) ? `${label}: ${decimal(m[1])} g` : undefined;
+      return inRange(m[1], 0.01, 1500) ? `${label}: ${decimal(m[1])} kg` : undefined;
+    },
   },
   {
     kind: 'bodyCondition',

@@ -74,6 +74,11 @@ describe('vital signs', () => {
     expect(extractVitals('Ek skat die dehidrasie op 5%', 'af')[0]?.text).toBe('Dehidrasie: 5%');
     expect(extractVitals('die FAMACHA-telling is 3', 'af')[0]?.text).toBe('FAMACHA: 3');
   });
+  it('keeps a weight in grams in grams (birds, rodents, neonates)', () => {
+    expect(extractVitals("She's 38 grams today", 'en')[0]?.text).toBe('Weight: 38 g');
+    expect(extractVitals('Die hasie weeg 1850 g', 'af')[0]?.text).toBe('Gewig: 1850 g');
+    expect(extractVitals('He weighs 4.2 kilos', 'en')[0]?.text).toBe('Weight: 4.2 kg');
+  });
   it('ignores implausible values and numbers that are not vitals', () => {
     expect(extractVitals('temperature is 3 degrees outside', 'en')).toEqual([]);
     expect(extractVitals('give 6 mg/kg', 'en')).toEqual([]);

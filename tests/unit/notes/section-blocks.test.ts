@@ -26,3 +26,18 @@ describe('notes come in blocks', () => {
     expect(result.map(([, section]) => section)).toEqual(['A', 'A']);
   });
 });
+
+describe('findings in plural and in grams', () => {
+  it('plural lesions and a weight in grams are what the vet found', () => {
+    const result = classified(
+      [
+        "Vet: She's 56 grams, down from 61 last month.",
+        'Vet: There are ulcers on the tongue and erosions along the gums.',
+        'Vet: Daar is wonde en letsels aan albei ore.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, '56 grams')).toBe('O');
+    expect(sectionOf(result, 'ulcers')).toBe('O');
+    expect(sectionOf(result, 'letsels')).toBe('O');
+  });
+});
