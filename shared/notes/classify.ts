@@ -160,6 +160,9 @@ export function isRecordingControl(text: string): boolean {
 const INTERROGATIVE_START =
   /^(?:(?:do|does|did|have|has|had|are|is|was|were|can|could|would|will|should)\s+(?:you|he|she|it|they|we|there|your|his|her|the)\b|any\b|(?:how|when|where|why|which|what)\b(?!\s+(?:i|we|he|she|it|they|you|the|his|her|your|our|my)\b)|(?:het|is|was|kan|sal|moet|wil)\s+(?:jy|hy|sy|dit|daar|julle|u|hulle)\b|(?:hoe|wanneer|waar|hoekom|watter|wat)\b(?!\s+(?:ek|ons|hy|sy|dit|hulle|jy|julle|u|die|sy|haar|jou|my|'n)\b))/iu;
 
+// 'What worries me is a bleed…', 'What he needs is rest': a wh-clause as the subject of a statement.
+const PSEUDO_CLEFT = /^(?:what|wat)\s+(?:[\p{L}']+\s+){1,3}(?:is|was|are|were)\s+\p{L}/iu;
+
 export function isQuestion(text: string): boolean {
   // Only comma-separated interjections and English fillers are skipped: an Afrikaans adverb before the verb
   // ('Verder moet jy…', 'Dan is daar…') makes a statement, not a question.
@@ -167,7 +170,8 @@ export function isQuestion(text: string): boolean {
     /^(?:\s*(?:[\p{L}'-]+\s*,|okay|ok|so|alright|um|uh|and|well|reg|goed|mooi|ja)\s*)+/iu,
     '',
   );
-  return /\?\s*$/u.test(text) || INTERROGATIVE_START.test(start);
+  if (/\?\s*$/u.test(text)) return true;
+  return INTERROGATIVE_START.test(start) && !PSEUDO_CLEFT.test(start);
 }
 
 /** Guesses who speaks a turn when the transcript has no speaker labels. */
@@ -371,7 +375,7 @@ const LAB_ONLY_UNIT =
 // A test or procedure reporting what it found: 'the smear shows…', 'die flotasie wys…', 'the tube gave 2 litres of
 // reflux', 'ek sien Babesia…'. What a test showed is a finding, however much the test's name sounds like a plan.
 const FINDING_REPORT =
-  /(?<![\p{L}])(?:(?:shows?|showed|shown|reveals?|revealed|confirms?|confirmed|wys|wys(?:e)? op|toon|het getoon|bevestig)\s+(?:(?:a|an|'n|many|numerous|some|no|geen|baie|talle|die|the|heavy|marked|large|small)\s+)?\p{L}|(?:i|we) (?:can )?see (?:\p{Lu}|(?:many|numerous|lots of|some) )|ek sien (?:\p{Lu}|(?:baie|talle|'n paar) )|(?:tube|sonde|catheter|kateter|needle|naald|tap|aspirate)\s+(?:gave|yielded|produced|drained|obtained|returned|het)\s+(?:about\s+|around\s+|omtrent\s+)?\d+(?:[.,]\d+)?\s*(?:litres?|liters?|l|ml)(?![\p{L}])|\d+(?:[.,]\d+)?\s*(?:litres?|liters?|l|ml)\s+(?:of\s+)?(?:reflux|pus|urine|blood|discharge|effusion|ascites)|\d+(?:[.,]\d+)?\s*(?:liter|l|ml)\s+(?:refluks|etter|urine|bloed))/iu;
+  /(?<![\p{L}])(?:(?:shows|showed|shown|reveals?|revealed|confirms?|confirmed|wys|wys(?:e)? op|toon|het getoon|bevestig)\s+(?:(?:a|an|'n|many|numerous|some|no|geen|baie|talle|die|the|heavy|marked|large|small)\s+)?\p{L}|(?:i|we) (?:can )?see (?:\p{Lu}|(?:many|numerous|lots of|some) )|ek sien (?:\p{Lu}|(?:baie|talle|'n paar) )|(?:tube|sonde|catheter|kateter|needle|naald|tap|aspirate)\s+(?:gave|yielded|produced|drained|obtained|returned|het)\s+(?:about\s+|around\s+|omtrent\s+)?\d+(?:[.,]\d+)?\s*(?:litres?|liters?|l|ml)(?![\p{L}])|\d+(?:[.,]\d+)?\s*(?:litres?|liters?|l|ml)\s+(?:of\s+)?(?:reflux|pus|urine|blood|discharge|effusion|ascites)|\d+(?:[.,]\d+)?\s*(?:liter|l|ml)\s+(?:refluks|etter|urine|bloed))/iu;
 const FINDING_WEIGHT = 9;
 // The senses of the examination: a part of the animal that feels, looks or sounds some way ('his kidneys feel small
 // and irregular', 'die longe klink rof'); 'looks like pneumonia' is a judgement, not a sense.
@@ -384,7 +388,7 @@ const AGAINST_NORMAL =
 // Cause, consequence and risk: reasoning about the case is the Assessment ('that's why the heart is slow', 'die
 // hoë bloeddruk maak die niere seer', 'weens die stollingsprobleem', 'precipitated by the wet litter').
 const CAUSAL =
-  /(?<![\p{L}])(?:that's why|that is why|which is why|this is why|because of|due to|caused by|causing|precipitated by|secondary to|as a result of|predispos\p{L}*|at risk|the risk|a risk|risks?\s+(?:of|to)|damag(?:e|es|ing) (?:the|his|her|its)|threaten\p{L}*|keep in mind|rule out|differential|may lose|could lose|might lose|dis hoekom|dit is hoekom|daarom|weens|as gevolg van|veroorsaak|risiko|gevaar vir|maak (?:die|sy|haar) \p{L}+ (?:(?:verder|nog|erger) \p{L}+|seer|stukkend|skade)|kan (?:sy|haar|die) \p{L}+ (?:laat )?(?:stop|faal|ingee|doodgaan)|in gedagte hou|uitsluit)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:(?:which|that|this|and that|wat|dit) explains|red flag|(?:is|are) (?:a |the )?signs? of|points? to|(?:wat|dit) (?:\p{L}+ ){0,8}verklaar|that's why|that is why|which is why|this is why|because of|due to|caused by|causing|precipitated by|secondary to|as a result of|predispos\p{L}*|at risk|the risk|a risk|risks?\s+(?:of|to)|damag(?:e|es|ing) (?:the|his|her|its)|threaten\p{L}*|keep in mind|rule out|differential|may lose|could lose|might lose|dis hoekom|dit is hoekom|daarom|weens|as gevolg van|veroorsaak|risiko|gevaar vir|maak (?:die|sy|haar) \p{L}+ (?:(?:verder|nog|erger) \p{L}+|seer|stukkend|skade)|kan (?:sy|haar|die) \p{L}+ (?:laat )?(?:stop|faal|ingee|doodgaan)|in gedagte hou|uitsluit)(?![\p{L}])/iu;
 const CAUSAL_WEIGHT = 7;
 // How the case is going: progress is judged, not seen ('has healed well', 'poorly controlled', 'verbeter').
 const PROGRESS =
@@ -400,7 +404,7 @@ export function statesMeasurement(text: string): boolean {
 // Uncertainty words: a hedged statement of the vet's that asks for no action is an assessment ('probably
 // resistance to ivermectin', 'I think the dose is too low', 'waarskynlik stadium drie').
 const HEDGED =
-  /(?<![\p{L}])(?:probably|likely|most likely|i think|i suspect|we suspect|i believe|looks like|seems|consistent with|suggestive of|suggests|my (?:main )?concern|worried about|waarskynlik|vermoedelik|ek dink|ek vermoed|ons vermoed|ek glo|lyk (?:vir )?my|dit lyk (?:na|soos|vir my)|moontlik|possibly|could be|might be|kan wees)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:probably|likely|most likely|i think|i suspect|we suspect|i believe|looks like|seems|consistent with|suggestive of|suggests|my (?:main )?concern|worried about|(?:what )?(?:worries|concerns) me|concerned about|bekommerd oor|(?:wat )?my bekommer|waarskynlik|vermoedelik|ek dink|ek vermoed|ons vermoed|ek glo|lyk (?:vir )?my|dit lyk (?:na|soos|vir my)|moontlik|possibly|could be|might be|kan wees)(?![\p{L}])/iu;
 // Words of obligation, intent and advice: what must or will be done is Plan even when hedged ('I think we should…').
 const OBLIGATION =
   /(?<![\p{L}])(?:should|must|need|needs|needed|have to|has to|will|we'll|i'll|going to|let's|best|better to|recommend|advise|suggest we|moet|sal|gaan ons|ek gaan|beveel|raai)(?![\p{L}])/iu;
@@ -408,7 +412,7 @@ const OBLIGATION =
 // What an owner's question asks for decides where the vet's answer belongs: 'can I…', 'moet ek…', 'how often…' ask
 // for instructions (Plan); 'is it serious', 'what is it', 'hoe lank het sy nog' ask for a judgement (Assessment).
 const ASKS_JUDGEMENT =
-  /(?:how long (?:until|before|till)|hoe lank voor|is (?:it|that|this|she|he) (?:serious|bad|contagious|infectious|dangerous|fatal|cancer|normal|because)|catch it|spread|what (?:is it|is wrong|caused|causes|is that)|why (?:is|did|does|has)|will (?:he|she|it) (?:get better|recover|be (?:ok|okay|alright|fine)|survive|die|make it)|how long (?:does|has|will|have) (?:he|she|it|we)|how bad|is (?:dit|hy|sy) (?:erg|ernstig|gevaarlik|aansteeklik|kanker)|wat is (?:dit|fout)|hoekom|waarom|sal (?:hy|sy|dit) (?:gesond|beter|regkom|oorleef|doodgaan|weer)|hoe lank (?:het|sal) (?:hy|sy))/iu;
+  /(?:how long (?:until|before|till)|hoe lank voor|is (?:it|that|this|she|he) (?:serious|bad|contagious|infectious|dangerous|fatal|cancer|normal|because|sick|ill|healthy)|catch it|spread|what (?:is it|is wrong|caused|causes|is that)|why (?:is|did|does|has)|will (?:he|she|it) (?:get better|recover|be (?:ok|okay|alright|fine)|survive|die|make it)|how long (?:does|has|will|have) (?:he|she|it|we)|how bad|is (?:dit|hy|sy) (?:erg|ernstig|gevaarlik|aansteeklik|kanker|siek|gesond)|wat is (?:dit|fout)|hoekom|waarom|sal (?:hy|sy|dit) (?:gesond|beter|regkom|oorleef|doodgaan|weer)|hoe lank (?:het|sal) (?:hy|sy))/iu;
 const ASKS_INSTRUCTION =
   /(?:^|[\s,])(?:can|may|should|must|do i|does (?:he|she|it) need|how (?:often|much|many|long (?:must|should|do|does))|what (?:do|should|must|can) (?:i|we)|when (?:can|should|must|do) (?:i|we|he|she)|kan (?:ek|ons|hy|sy)|mag (?:ek|ons|hy|sy)|moet (?:ek|ons|hy|sy)|hoe (?:gereeld|lank moet|baie moet|dikwels)|wat moet|wanneer (?:kan|moet|mag))(?![\p{L}])/iu;
 

@@ -41,3 +41,26 @@ describe('findings in plural and in grams', () => {
     expect(sectionOf(result, 'letsels')).toBe('O');
   });
 });
+
+describe("the vet's reasoning in plain words", () => {
+  it('a worry, a red flag and what explains the signs are the assessment, not findings', () => {
+    const result = classified(
+      [
+        "Vet: What concerns me most is a bleed into the chest, which doesn't always show on the first day.",
+        'Vet: Three treatments in a month and no response is a red flag for resistance.',
+        'Vet: Dit is die wurms wat die sagte mis en die dik magie verklaar.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'bleed into the chest')).toBe('A');
+    expect(sectionOf(result, 'red flag')).toBe('A');
+    expect(sectionOf(result, 'dik magie')).toBe('A');
+  });
+  it("the vet's answer to 'is she sick?' is a judgement", () => {
+    const result = classified(
+      ['Owner: Is he sick, doctor?', 'Vet: No, he is a healthy kitten with ear mites, nothing more.'].join(
+        '\n',
+      ),
+    );
+    expect(sectionOf(result, 'healthy kitten')).toBe('A');
+  });
+});
