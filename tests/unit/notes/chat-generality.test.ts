@@ -51,6 +51,26 @@ describe('an aside run into a clinical breath (one line without punctuation)', (
   });
 });
 
+describe('an aside on one line that ends before the plan goes on', () => {
+  it('good news passed on is cut off from the instruction after it', () => {
+    const result = classified(
+      'terloops ons seun het sy rybewys gekry baie geluk dis goeie nuus bring hom vrydag terug sodat ek die steke kan uithaal',
+    );
+    expect(sectionOf(result, 'rybewys')).toBe('left');
+    expect(sectionOf(result, 'steke')).toBe('P');
+    expect(result.find(([text]) => text.includes('steke'))?.[0]).not.toMatch(/nuus/u);
+  });
+  it("'other matters' and what the manager asks for start an aside, and take their article with them", () => {
+    const result = classified(
+      'ek kom dinsdag terug om die wonde te kyk ander sake die bestuurder vra dat die rekening na sy e-pos gestuur word',
+    );
+    expect(sectionOf(result, 'wonde te kyk')).toBe('P');
+    expect(result.filter(([text]) => /bestuurder|rekening/u.test(text)).every(([, s]) => s === 'left')).toBe(
+      true,
+    );
+  });
+});
+
 describe('chat that carries on, is relayed, or is cut out of a sentence', () => {
   it("the owner's own follow-up to their chat question stays out, however little it says", () => {
     const result = classified(
