@@ -574,11 +574,17 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const asked = turns[i - 1] ?? 0;
     if (turnSpeaker.get(turn) !== 'unknown' || firstOfTurn.get(turn)?.labelledSpeaker !== 'unknown') continue;
     if (turnSpeaker.get(asked) === 'client' || (turnSize.get(turn) ?? 0) > ANSWER_TURN_SENTENCES) continue;
-    const question = lastOfTurn.get(asked)?.text ?? '';
-    if (!isQuestion(question) || answerSection(question) !== null || !ABOUT_THE_ANIMAL.test(question))
-      continue;
+    // The turn must end in a question; a short follow-up ('The bont tick?') leans on the question before it.
+    const trailing: string[] = [];
+    for (let k = utterances.length - 1; k >= 0; k--) {
+      const u = utterances[k]!;
+      if (u.turn > asked) continue;
+      if (u.turn < asked || !isQuestion(u.text)) break;
+      trailing.push(u.text);
+    }
+    if (trailing.length === 0 || trailing.some((q) => answerSection(q) !== null)) continue;
     // Owners ask what will happen or what they may do; vets ask what has happened.
-    if (OWNERS_QUESTION.test(stripOpeners(question))) continue;
+    if (!trailing.some((q) => ABOUT_THE_ANIMAL.test(q) && !OWNERS_QUESTION.test(stripOpeners(q)))) continue;
     const text = turnText.get(turn) ?? '';
     if (vetSigns(text, turnLanguage.get(turn) ?? overall) > 0) continue;
     // Drugs and instructions are the vet's words too.

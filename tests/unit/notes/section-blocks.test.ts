@@ -64,3 +64,17 @@ describe("the vet's reasoning in plain words", () => {
     expect(sectionOf(result, 'healthy kitten')).toBe('A');
   });
 });
+
+describe("the owner's answer", () => {
+  it('answers the question before a short follow-up question too', () => {
+    const result = classified(
+      [
+        'Het jy enige bosluise op haar gekry? Die bruin soort?',
+        'Ja, heelwat agter die ore.',
+        'Her temperature is 40.2 and the lymph nodes are swollen.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'agter die ore')).toBe('S');
+    expect(sectionOf(result, 'lymph nodes')).toBe('O');
+  });
+});
