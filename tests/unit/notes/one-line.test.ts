@@ -30,4 +30,14 @@ describe('one line of speech-engine text', () => {
     ]);
     expect(sectionOf(result, 'amoksisillien')).toBe('P');
   });
+  it('never cuts right after the word that opens a condition, and a farewell ends before the instruction', () => {
+    const result = classified(
+      "start the kidney diet today and the amlodipine once a day have a lovely weekend and phone us if she's not eating by friday night",
+    );
+    expect(sectionOf(result, 'not eating by friday')).toBe('P');
+    expect(result.find(([text]) => text.includes('not eating'))?.[0]).toMatch(
+      /phone us if she's not eating/u,
+    );
+    expect(sectionOf(result, 'lovely weekend')).toBe('left');
+  });
 });
