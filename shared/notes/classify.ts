@@ -437,7 +437,7 @@ const PAST_WEIGHT = 4;
 // 'het' after a third-person subject, then a past participle (ge-, possibly after a separable particle) or a verb
 // that takes no ge-; the vet's own 'ek het … ondersoek' is left alone.
 const THIRD_PERSON_PERFECT =
-  /(?<![\p{L}])(?:(?:hy|sy|dit|hulle)\s+het|het\s+(?:hy|sy|dit|hulle))\s+(?:\p{L}+\s+){0,8}?(?:\p{L}{0,6}ge\p{L}{3,}|verloor|begin|vergeet|verander)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:(?:hy|sy|dit|hulle)\s+het|het\s+(?:hy|sy|dit|hulle))\s+(?:\p{L}+\s+){0,8}?(?:\p{L}{0,6}ge\p{L}{3,}|verloor|begin|vergeet|verander)(?![\p{L}])|(?<![\p{L}])(?:he|she|they|it)(?:'s|'ve|\s+has|\s+have)\s+been\s+\p{L}+ing(?![\p{L}])/iu;
 // What the owner noticed or lost ('ons het … vyf ooie verloor', 'I noticed…', 'we lost two ewes'): history. (The vet
 // examines, feels and finds; owners notice and lose animals.)
 const OWNER_NOTICED =
@@ -784,7 +784,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (actionless && PROGRESS.test(text)) combined.A += HEDGE_WEIGHT;
     // The animal's needs, as the vet states them, are the Plan ('he needs a transfusion today').
     if (!action && PATIENT_NEEDS.test(text)) combined.P += OBLIGATION_WEIGHT;
-    // Afrikaans perfect tense about the animal or the owner ('hy het … verloor', 'sy het gisteraand begin'): history.
+    // The perfect tense about the animal or the owner ('hy het … verloor', 'sy het gisteraand begin', 'they've been
+    // lagging behind'): history.
     if (actionless && THIRD_PERSON_PERFECT.test(text) && !statesMeasurement(text)) combined.S += PAST_WEIGHT;
     if (actionless && (OWNER_NOTICED.test(text) || RELAYED.test(text))) combined.S += 2 * PAST_WEIGHT;
     // The vet's hedged judgement that asks for nothing to be done is an assessment.

@@ -40,4 +40,11 @@ describe('one line of speech-engine text', () => {
     );
     expect(sectionOf(result, 'lovely weekend')).toBe('left');
   });
+  it('what the animals have been doing is history, even with a sign in it', () => {
+    const result = classified(
+      "which ewes are these they've been falling behind the flock and three of them have swollen eyes okay let's look temperature 39.8",
+    );
+    expect(sectionOf(result, 'falling behind')).toBe('S');
+    expect(sectionOf(result, 'temperature')).toBe('O');
+  });
 });
