@@ -144,10 +144,24 @@ describe('isConfidentIn', () => {
   it('needs a log-probability at or above the bar and, for English, mostly English words', () => {
     expect(isConfidentIn({ text: 'the cow is lame', avgLogprob: -0.3 }, 'en')).toBe(true);
     expect(isConfidentIn({ text: 'the cow is lame', avgLogprob: -0.9 }, 'en')).toBe(false);
-    expect(isConfidentIn({ text: 'the cow is lame' }, 'en')).toBe(false);
+    expect(isConfidentIn({ text: 'the cow is lame', avgLogprob: -0.7 }, 'en')).toBe(false);
     expect(isConfidentIn({ text: 'moro kaptein vertaxkomen', avgLogprob: -0.2 }, 'en')).toBe(false);
     expect(isConfidentIn({ text: 'die koei is mank', avgLogprob: -0.3 }, 'af')).toBe(true);
     expect(isConfidentIn({ text: '  ', avgLogprob: -0.1 }, 'af')).toBe(false);
     expect(englishShare('Heart rate 120, meloxicam given.')).toBeGreaterThanOrEqual(0.6);
+  });
+  it('judges a reading without log-probabilities (whisper.cpp) by its words alone', () => {
+    const english =
+      'She has been drinking a lot and the vomiting started on Monday, so we checked her kidneys.';
+    const afrikaans = 'Sy drink baie en die opgooi het Maandag begin, so ons het haar niere nagegaan.';
+    expect(isConfidentIn({ text: english }, 'en')).toBe(true);
+    expect(isConfidentIn({ text: afrikaans }, 'af')).toBe(true);
+    // Afrikaans audio forced into English, and English words read as Afrikaans: not confident.
+    expect(isConfidentIn({ text: afrikaans }, 'en')).toBe(false);
+    expect(isConfidentIn({ text: english }, 'af')).toBe(false);
+    expect(isConfidentIn({ text: 'Temperatineer in vertaxkomen met die koei' }, 'en')).toBe(false);
+    // Too few words to lean either way.
+    expect(isConfidentIn({ text: 'Okay.' }, 'en')).toBe(false);
+    expect(isConfidentIn({ text: 'hallo' }, 'nl')).toBe(false);
   });
 });
