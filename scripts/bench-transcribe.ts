@@ -16,7 +16,7 @@
  * engine per second recorded ("audio read", 1.00 = every piece read once: re-readings cost the rest).
  * Environment: BENCH_SCRIPTS=tests/fixtures/notes/blind-2 (a held-out set, spoken on first use), BENCH_PROMPT=off
  * (no vocabulary prompt, as TRANSCRIPTION_PROMPT=off), BENCH_FILES=dev-01,dev-06 (default: all), BENCH_PORTABLE_FILES (dev-11, the shortest),
- * BENCH_LOCAL_FILES (default: all), BENCH_LOCAL_MODELS (ggml file names; default: all), BENCH_THREADS (2), BENCH_BEAM (1), BENCH_SKIP_PEER_DIRECT=1. Needs `bash tests/peers/setup.sh` first.
+ * BENCH_LOCAL_FILES (default: all), BENCH_LOCAL_MODELS (ggml file names; default: all), BENCH_THREADS (2), BENCH_BEAM (1), BENCH_PIECE_SECONDS (28), BENCH_SKIP_PEER_DIRECT=1. Needs `bash tests/peers/setup.sh` first.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,6 +38,8 @@ import { peerDir, peerUnavailableReason, startWhisperPeer } from '../tests/peers
 
 const threads = Number(process.env.BENCH_THREADS ?? 2);
 const beam = Number(process.env.BENCH_BEAM ?? 1);
+// The service's piece length (TRANSCRIPTION_PIECE_SECONDS; 28 by default).
+const pieceSeconds = Number(process.env.BENCH_PIECE_SECONDS ?? 28);
 const only = process.env.BENCH_FILES?.split(',').map((s) => s.trim());
 // BENCH_SCRIPTS=tests/fixtures/notes/blind-2: a held-out set of the project's own scripts, spoken on
 // first use (synthesizedItems), instead of the given dev audio.
@@ -94,7 +96,7 @@ async function runService(
   const service = new TranscriptionService(provider, {
     maxAudioBytes: 64 * 1024 * 1024,
     maxAudioSeconds: 3 * 3600,
-    pieceSeconds: 28,
+    pieceSeconds,
     concurrency,
     languages: ['af', 'en'],
     prompt: process.env.BENCH_PROMPT !== 'off',
