@@ -237,6 +237,8 @@ const CHAT_OVERRIDE = 10;
 const RUN_ON_QUESTION_WORDS = 12;
 /** Below this cue weight a sentence says nothing clinical by the lexicon's measure. */
 const MIN_CLINICAL = 3;
+/** A remark this short after chat ('That try in the last minute!') carries the chat on. */
+const SHORT_REMARK_WORDS = 8;
 const AMBIGUOUS_SMALL_TALK = new Set([
   'eggs',
   'eiers',
@@ -735,7 +737,12 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
               probabilities.L > 0.3) ||
             // The same speaker carrying on after their own chat, without a single clinical cue, is still chatting
             // ('Did you see the Boks on Saturday? That try in the last minute!').
-            (punctuated && (followsSmallTalk || followsChatQuestion) && total === 0 && previousEnded) ||
+            // (A longer statement needs the model's agreement: the lexicon may just not know its words.)
+            (punctuated &&
+              (followsSmallTalk || followsChatQuestion) &&
+              total === 0 &&
+              previousEnded &&
+              (words(text).length <= SHORT_REMARK_WORDS || probabilities.L >= 0.5)) ||
             (punctuated &&
               followsSmallTalk &&
               !previousEnded &&

@@ -84,6 +84,15 @@ describe('chat that carries on, is relayed, or is cut out of a sentence', () => 
     expect(sectionOf(result, 'What a finish')).toBe('left');
     expect(sectionOf(result, 'abdomen is soft')).toBe('O');
   });
+  it('a longer statement after the chat is history unless the model also hears chat, whatever the lexicon knows', () => {
+    const result = classified(
+      [
+        'Vet: Môre oom, het oom die krieket gesien?',
+        'Owner: Nee wat. Ons het verlede maand twintig Nguni-koeie op die veiling in Vryburg gekoop.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'Nguni-koeie')).toBe('S');
+  });
   it("family news told second hand, or by birth order, is chat; the household's report on the animal is not", () => {
     const result = classified(
       [
