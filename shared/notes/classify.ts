@@ -710,15 +710,15 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const ambiguousChat = !chat && smallTalkTerms(text).length > 0;
     // What the vet says will be done, or tells the owner to do, is Plan material even in unknown words.
     const announcedAction = speaker !== 'client' && (FUTURE_ACTION.test(text) || INSTRUCTION.test(text));
-    // An instruction the model is sure is clinical keeps a stray chat word ('…tot die einde van die somer').
-    // Only in punctuated turns: speech-engine text runs chat and history together in one breath ('the wind is
-    // terrible today we lost three lambs this week').
+    // Chat carried on (below) is judged only in punctuated turns: speech-engine text runs chat and history
+    // together in one breath ('the wind is terrible today we lost three lambs this week').
     const punctuated =
       out.at(-1)?.utterance.turn === utterance.turn &&
       (turnSize.get(utterance.turn) ?? 0) <= MAX_SENTENCES_PER_TURN &&
       /[.!?](?:\s|$)/u.test(turnText.get(utterance.turn) ?? '');
     // The chat before was a whole sentence, or this is the rest of the sentence an aside was cut from.
     const previousEnded = SENTENCE_END.test(out.at(-1)?.utterance.text ?? '');
+    // An instruction the model is sure is clinical keeps a stray chat word ('…tot die einde van die somer').
     const instructsOwner =
       speaker !== 'client' && OBLIGATION.test(text) && !MONEY.test(text) && !hasTerm(left.billing, text);
     if (!header && !measured) {
