@@ -381,8 +381,10 @@ const FINDING_REPORT =
 const FINDING_WEIGHT = 9;
 // The senses of the examination: a part of the animal that feels, looks or sounds some way ('his kidneys feel small
 // and irregular', 'die longe klink rof'); 'looks like pneumonia' is a judgement, not a sense.
+// How the animal stands or lies in front of the vet is seen too ('hy staan met sy rug gekrom', 'she's lying with her
+// neck stretched out').
 const SENSED =
-  /^(?:\s*(?:okay|ok|so|and|now|en|nou)\b[\s,]*){0,2}(?:his|her|its|their|the|both|die|sy|haar|hulle|albei)\s+(?:\p{L}+\s+){0,2}?(?:feels?|looks?|sounds?|smells?|voel|lyk|klink|ruik)\s+(?!like|as if|as though|soos|na|asof)\p{L}/iu;
+  /^(?:\s*(?:okay|ok|so|and|now|en|nou)\b[\s,]*){0,2}(?:(?:his|her|its|their|the|both|die|sy|haar|hulle|albei)\s+(?:\p{L}+\s+){0,2}?(?:feels?|looks?|sounds?|smells?|voel|lyk|klink|ruik)\s+(?!like|as if|as though|soos|na|asof)\p{L}|(?:he|she|it|hy|sy|dit)(?:'s|\s+is)?\s+(?:stands?|standing|staan|lies|lying|lê|sits?|sitting|sit)\s+(?:with|met)\s)/iu;
 // A value set against its normal ('…was over 5 minutes; normal is under two'): a measurement.
 const AGAINST_NORMAL =
   /\d[^.;]*[;,]?\s*(?:normal is|normal would be|the normal range|reference range|normaal is|normaalwaarde)|(?:normal is|normaal is)[^.;]*\d/iu;

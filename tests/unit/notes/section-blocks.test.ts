@@ -78,3 +78,16 @@ describe("the owner's answer", () => {
     expect(sectionOf(result, 'lymph nodes')).toBe('O');
   });
 });
+
+describe('what the vet sees of how the animal stands or lies', () => {
+  it('is a finding, in either language', () => {
+    const result = classified(
+      [
+        'Vet: Her heart rate is 140. She is lying with her neck stretched out and her eyes half closed.',
+        'Vet: Hy is 38,9 grade. Hy staan met sy agterpote ver agtertoe gestrek.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'neck stretched out')).toBe('O');
+    expect(sectionOf(result, 'agterpote')).toBe('O');
+  });
+});
