@@ -410,6 +410,8 @@ describe('foundation: the built PWA in Chromium', () => {
       const account = await registerThroughUi(page);
       await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
       await toastWith(page, '✓ Account created!').waitFor();
+      // The recorder itself, not its loading state: the overflow check must see the page a vet uses.
+      await page.getByRole('button', { name: 'Tap to Record' }).waitFor();
       await screenshot(page, `app-${label}`);
       await page.goto('/admin');
       await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
