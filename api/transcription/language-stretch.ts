@@ -50,13 +50,9 @@ export function isConfidentIn(
   language: string,
 ): boolean {
   if (reading.text.trim() === '') return false;
-  if (reading.avgLogprob === undefined) return wordsAreIn(reading.text, language);
-  if (reading.avgLogprob < CONFIDENT_LOGPROB) return false;
-  return language !== 'en' || englishShare(reading.text) >= MIN_ENGLISH_SHARE;
-}
-
-function wordsAreIn(text: string, language: string): boolean {
-  if (language !== 'en' && language !== 'af') return false;
-  if (leansTo(text) !== language) return false;
-  return language !== 'en' || englishShare(text) >= MIN_ENGLISH_SHARE;
+  const sure =
+    reading.avgLogprob === undefined
+      ? leansTo(reading.text) === language
+      : reading.avgLogprob >= CONFIDENT_LOGPROB;
+  return sure && (language !== 'en' || englishShare(reading.text) >= MIN_ENGLISH_SHARE);
 }

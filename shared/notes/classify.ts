@@ -559,6 +559,14 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (!firstOfTurn.has(u.turn)) firstOfTurn.set(u.turn, u);
     lastOfTurn.set(u.turn, u);
   }
+  // Real turns with sentence marks, not a whole unpunctuated recording on one line.
+  const punctuatedTurns = new Set(
+    [...turnText]
+      .filter(
+        ([turn, text]) => (turnSize.get(turn) ?? 0) <= MAX_SENTENCES_PER_TURN && /[.!?](?:\s|$)/u.test(text),
+      )
+      .map(([turn]) => turn),
+  );
   const turnLanguage = new Map<number, Language>();
   const turnSpeaker = new Map<number, Speaker>();
   let overall: Language = detectLanguage([...turnText.values()].join(' '));
@@ -714,10 +722,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const announcedAction = speaker !== 'client' && (FUTURE_ACTION.test(text) || INSTRUCTION.test(text));
     // Chat carried on (below) is judged only in punctuated turns: speech-engine text runs chat and history
     // together in one breath ('the wind is terrible today we lost three lambs this week').
-    const punctuated =
-      out.at(-1)?.utterance.turn === utterance.turn &&
-      (turnSize.get(utterance.turn) ?? 0) <= MAX_SENTENCES_PER_TURN &&
-      /[.!?](?:\s|$)/u.test(turnText.get(utterance.turn) ?? '');
+    const punctuated = out.at(-1)?.utterance.turn === utterance.turn && punctuatedTurns.has(utterance.turn);
     // The chat before was a whole sentence, or this is the rest of the sentence an aside was cut from.
     const previousEnded = SENTENCE_END.test(out.at(-1)?.utterance.text ?? '');
     // An instruction the model is sure is clinical keeps a stray chat word ('…tot die einde van die somer').
