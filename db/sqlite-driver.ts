@@ -31,8 +31,30 @@ function isBusy(error: unknown): boolean {
   return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === 'SQLITE_BUSY_SNAPSHOT';
 }
 
+/**
+ * Prepared statements by SQL text, per connection: the API sends the same few dozen queries over and over,
+ * and preparing one again costs as much as running a short one (issue 19). Bounded, least recently used
+ * out first, for queries whose text varies (IN lists of different lengths).
+ */
+const STATEMENT_CACHE_SIZE = 256;
+const statementCaches = new WeakMap<SqliteDatabase, Map<string, Database.Statement>>();
+
+function prepared(db: SqliteDatabase, sql: string): Database.Statement {
+  let cache = statementCaches.get(db);
+  if (!cache) statementCaches.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (statement) {
+    cache.delete(sql);
+  } else {
+    statement = db.prepare(sql);
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+  cache.set(sql, statement);
+  return statement;
+}
+
 function run(db: SqliteDatabase, query: CompiledQuery): QueryResult<unknown> {
-  const statement = db.prepare(query.sql);
+  const statement = prepared(db, query.sql);
   const parameters = query.parameters as unknown[];
   if (statement.reader) return { rows: statement.all(parameters) };
   const { changes, lastInsertRowid } = statement.run(parameters);

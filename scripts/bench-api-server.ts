@@ -181,7 +181,7 @@ async function runApi(): Promise<void> {
   const practices = Number(arg('practices', '1'));
   const load = (file: string) => import(path.join(root, file));
   const { createApp } = await load('api/app.ts');
-  const { loadConfig } = await load('api/config.ts');
+  const { loadConfig, databaseLimits } = await load('api/config.ts');
   const { createServices } = await load('api/services/index.ts');
   const { migrateToLatest, openDatabase } = await load('db/database.ts');
   const { recordingsRepository } = await load('api/repositories/recordings.ts');
@@ -203,7 +203,12 @@ async function runApi(): Promise<void> {
     SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  // Opened as the server opens it (api/lifecycle.ts): on SQLite the limits choose the server's own driver.
+  const database = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    ...(databaseLimits ? { limits: databaseLimits(config) } : {}),
+  });
   await migrateToLatest(database.db);
   const services = createServices({ config, database });
   const app = createApp({ services });

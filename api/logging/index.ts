@@ -1,11 +1,11 @@
 export {
+  censorSecrets,
   createLogger,
   currentLogger,
   forRequest,
   logger,
   logLevelFromEnv,
   LOG_LEVELS,
-  REDACT_PATHS,
   runForRequest,
   runWithLogger,
 } from './logger.js';

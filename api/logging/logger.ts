@@ -34,21 +34,33 @@ const SECRET_KEYS = [
   'audioData',
 ];
 
+const SECRETS = new Set(SECRET_KEYS);
+const CENSOR = '[redacted]';
+
+type Fields = Record<string, unknown>;
+const isFields = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * Keys whose values never reach a log line, at the top level, one level down ({ user: { password } }) and
- * in request/response headers. The request log itself carries no bodies or headers; this catches a
- * careless `log.info({ body })` elsewhere.
+ * Keys whose values never reach a log line: at the top level, one level down ({ user: { password } }) and
+ * in the headers one level down ({ request: { headers: { cookie } } }). The request log itself carries no
+ * bodies or headers; this catches a careless `log.info({ body })` elsewhere.
+ *
+ * Done here rather than by pino's `redact` paths (issue 19): its wildcard paths cost ~30 µs a line, a
+ * third of a health check's CPU, for a request line that never holds a secret. Objects are copied only
+ * when something in them is censored.
  */
-export const REDACT_PATHS = [
-  ...SECRET_KEYS.map((key) => `["${key}"]`),
-  ...SECRET_KEYS.map((key) => `*["${key}"]`),
-  'headers.authorization',
-  'headers.cookie',
-  'headers["set-cookie"]',
-  '*.headers.authorization',
-  '*.headers.cookie',
-  '*.headers["set-cookie"]',
-];
+export function censorSecrets(fields: Fields, depth = 0): Fields {
+  let copy: Fields | undefined;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    let safe = value;
+    if (SECRETS.has(key)) safe = CENSOR;
+    else if (isFields(value) && (depth === 0 || key === 'headers')) safe = censorSecrets(value, depth + 1);
+    if (safe !== value) (copy ??= { ...fields })[key] = safe;
+  }
+  return copy ?? fields;
+}
 
 export interface LoggerOptions {
   level?: LogLevel;
@@ -63,8 +75,7 @@ export function createLogger({ level = logLevelFromEnv(), destination }: LoggerO
       level,
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      formatters: { level: (label) => ({ level: label }), log: (fields) => censorSecrets(fields) },
     },
     destination,
   );

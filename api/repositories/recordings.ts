@@ -75,6 +75,8 @@ function ftsPhrase(folded: string): string {
 
 /** The trigram indexes (FTS5 trigram, pg_trgm) can only serve terms of three characters or more. */
 const TRIGRAM = 3;
+/** Up to this many FTS5 matches, search reads them by id; beyond, it walks the history index (see search). */
+const RARE_MATCHES = 200;
 
 /**
  * Recording rows. Every query takes the practice id and excludes soft-deleted rows unless it says otherwise:
@@ -82,6 +84,29 @@ const TRIGRAM = 3;
  */
 export function recordingsRepository(db: Kysely<Database>) {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  /**
+   * SQLite search for a term FTS5 matches in few recordings: their cards, read by id. The CROSS JOIN keeps
+   * the planner from walking recordings_history against the list for its order instead, which would cost
+   * the whole practice's index.
+   */
+  async function readCardsOfMatches(practiceId: string, phrase: string, limit: number) {
+    const { rows } = await sql<{ recordingId: string }>`
+      select "recordingId" from recordings_search where recordings_search match ${phrase}`.execute(db);
+    const ids = JSON.stringify(rows.map((row) => row.recordingId));
+    return db
+      .selectFrom(sql<{ value: string }>`json_each(${ids})`.as('matched'))
+      .crossJoin('recordings')
+      .select(CARD_COLUMNS.map((column) => `recordings.${column}` as const))
+      .whereRef('recordings.id', '=', 'matched.value')
+      .where('recordings.practiceId', '=', practiceId)
+      .where('recordings.deletedAt', 'is', null)
+      .orderBy('recordings.recordedAt', 'desc')
+      .orderBy('recordings.createdAt', 'desc')
+      .orderBy('recordings.id')
+      .limit(limit)
+      .execute();
+  }
   return {
     async insert(row: NewRecordingRow, trx: Kysely<Database> | Transaction<Database> = db): Promise<void> {
       await trx
@@ -126,7 +151,7 @@ export function recordingsRepository(db: Kysely<Database>) {
      * A page of history in the spec's order, cards only. Both forms walk recordings_history (practiceId,
      * recordedAt desc, createdAt desc, id) where deletedAt is null, so nothing is sorted: a keyset page
      * seeks straight to its first row; an offset page skips index entries and then reads only its own rows
-     * (the inner query needs no column outside the index).
+     * (on SQLite from the index itself, which holds the cards).
      */
     async history(practiceId: string, limit: number, position: HistoryPosition): Promise<RecordingCardRow[]> {
       const ordered = (query: ReturnType<typeof active>) =>
@@ -150,8 +175,13 @@ export function recordingsRepository(db: Kysely<Database>) {
           .limit(limit)
           .execute();
       }
-      if (position.offset === 0) return ordered(active()).select(CARD_COLUMNS).limit(limit).execute();
-      // A derived table joined once: as `id IN (subquery)` PostgreSQL may run the subquery per outer row.
+      // SQLite: the cards are in recordings_history (0010), so skipping entries and reading the page never
+      // touches a row.
+      if (position.offset === 0 || !isPostgres) {
+        return ordered(active()).select(CARD_COLUMNS).limit(limit).offset(position.offset).execute();
+      }
+      // PostgreSQL: the page's ids from the index, then only those rows. A derived table joined once: as
+      // `id IN (subquery)` PostgreSQL may run the subquery per outer row.
       const page = ordered(active()).select('id').limit(limit).offset(position.offset).as('page');
       return db
         .selectFrom(page)
@@ -165,28 +195,36 @@ export function recordingsRepository(db: Kysely<Database>) {
 
     /**
      * Contains on patient, client or species, with Unicode case folding identical on both databases: the
-     * folded `searchText` column against the folded term. Terms of three characters or more use the
-     * trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL); shorter ones scan the practice's rows.
+     * folded `searchText` column against the folded term, newest first.
+     *
+     * PostgreSQL: a LIKE that its pg_trgm index serves. SQLite: `recordings_history` carries `searchText`
+     * and the cards (0010), so walking it in the list's order and testing each entry finds the first page of
+     * a common name without reading a row. A term matched by only a few recordings would make that walk
+     * cover the whole practice, so for terms of three characters or more FTS5's trigram index is asked
+     * first, and when it knows of at most RARE_MATCHES recordings (in any practice) those are read by id.
      */
     async search(practiceId: string, term: string, limit: number): Promise<RecordingCardRow[]> {
       const folded = foldForSearch(term);
-      const long = [...folded].length >= TRIGRAM;
-      const matching = db
+      if (!isPostgres && [...folded].length >= TRIGRAM) {
+        const phrase = ftsPhrase(folded);
+        const { rows } = await sql<{ matches: number }>`
+          select count(*) as matches from
+            (select rowid from recordings_search where recordings_search match ${phrase} limit ${RARE_MATCHES + 1})`.execute(
+          db,
+        );
+        const matches = rows[0]?.matches ?? 0;
+        if (matches === 0) return [];
+        if (matches <= RARE_MATCHES) return readCardsOfMatches(practiceId, phrase, limit);
+      }
+      const contains = isPostgres
+        ? sql<boolean>`${sql.ref('searchText')} like ${likePattern(folded)}`
+        : sql<boolean>`instr(${sql.ref('searchText')}, ${folded}) > 0`;
+      return db
         .selectFrom('recordings')
         .select(CARD_COLUMNS)
         .where('practiceId', '=', practiceId)
-        .where('deletedAt', 'is', null);
-      const filtered =
-        isPostgres || !long
-          ? isPostgres
-            ? matching.where(sql<boolean>`${sql.ref('searchText')} like ${likePattern(folded)}`)
-            : matching.where(sql<boolean>`instr(${sql.ref('searchText')}, ${folded}) > 0`)
-          : matching.where(
-              'id',
-              'in',
-              sql<string>`(select "recordingId" from recordings_search where recordings_search match ${ftsPhrase(folded)})`,
-            );
-      return filtered
+        .where('deletedAt', 'is', null)
+        .where(contains)
         .orderBy('recordedAt', 'desc')
         .orderBy('createdAt', 'desc')
         .orderBy('id')

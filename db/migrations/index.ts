@@ -8,6 +8,7 @@ import * as historySearch from './0006_history_search.js';
 import * as jobs from './0007_jobs.js';
 import * as herdVisits from './0008_herd_visits.js';
 import * as animalHistoryIndex from './0009_animal_history_index.js';
+import * as coveringHistory from './0010_covering_history.js';
 
 /** Migrations in order. Static imports keep them inside the bundle and free of file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_jobs': jobs,
   '0008_herd_visits': herdVisits,
   '0009_animal_history_index': animalHistoryIndex,
+  '0010_covering_history': coveringHistory,
 };

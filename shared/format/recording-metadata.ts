@@ -1,15 +1,15 @@
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 
 /**
  * The formats of spec section 9: dates DD/MM/YYYY, times HH:MM, durations MM:SS. Dates are formatted in the
  * device's local time zone, as the vet reads a clock.
  */
 export function formatConsultationDate(date: Date): string {
-  return format(date, 'dd/MM/yyyy');
+  return lightFormat(date, 'dd/MM/yyyy');
 }
 
 export function formatConsultationTime(date: Date): string {
-  return format(date, 'HH:mm');
+  return lightFormat(date, 'HH:mm');
 }
 
 /** MM:SS with minutes allowed past 59 (a 75-minute farm visit reads 75:03). */

@@ -21,17 +21,24 @@ const ENGINE_MS = 700;
 const TRANSCRIPT = 'Bessie the Jersey cow is eating well and the udder is soft.';
 
 interface Engine {
-  baseUrl: string;
+  /** The engine's address for one server process: the first path segment names the caller. */
+  baseUrlFor(caller: string): string;
   calls: number;
+  /** Readings under way, by caller. */
+  inFlight: Map<string, number>;
   close(): Promise<void>;
 }
 
 async function startSlowEngine(): Promise<Engine> {
   const server = http.createServer((request, response) => {
+    const caller = request.url?.split('/')[1] ?? '';
+    const change = (by: number) => engine.inFlight.set(caller, (engine.inFlight.get(caller) ?? 0) + by);
+    change(1);
     request.resume();
     request.on('end', () => {
       engine.calls++;
       setTimeout(() => {
+        change(-1);
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(
           JSON.stringify({
@@ -44,9 +51,11 @@ async function startSlowEngine(): Promise<Engine> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const engine: Engine = {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    baseUrlFor: (caller) => `${origin}/${caller}/v1`,
     calls: 0,
+    inFlight: new Map(),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -107,7 +116,6 @@ describe('transcription jobs on pg-boss (PostgreSQL)', () => {
       DATABASE_URL: database.url,
       SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
       TRANSCRIPTION_PROVIDER: 'openai',
-      OPENAI_BASE_URL: engine.baseUrl,
       TRANSCRIPTION_MODEL: 'whisper-base',
       TRANSCRIPTION_LANGUAGES: 'en',
       TRANSCRIPTION_JOBS: '2',
@@ -119,8 +127,8 @@ describe('transcription jobs on pg-boss (PostgreSQL)', () => {
       RETENTION_PURGE_INTERVAL_HOURS: '0',
     };
     // One after the other: the first installs pg-boss's schema and runs the migrations.
-    servers.push(await startServer(env));
-    servers.push(await startServer(env));
+    servers.push(await startServer({ ...env, OPENAI_BASE_URL: engine.baseUrlFor('doomed') }));
+    servers.push(await startServer({ ...env, OPENAI_BASE_URL: engine.baseUrlFor('survivor') }));
   }, 120_000);
 
   afterAll(async () => {
@@ -169,17 +177,13 @@ describe('transcription jobs on pg-boss (PostgreSQL)', () => {
             'select stage, count(*)::int as n from jobs group by stage',
           )
         ).rows;
-      // Kill the first process while jobs are running and others already done.
+      // Kill the first process once some jobs are done and it is mid-way through one: the engine is reading
+      // for it (ENGINE_MS), so that job cannot finish before the kill and the survivor must run it again.
       const deadline = Date.now() + 60_000;
       for (;;) {
         const now = await stages();
         const done = now.find((row) => row.stage === 'done')?.n ?? 0;
-        const running = now
-          .filter((row) => row.stage === 'decoding' || row.stage === 'transcribing')
-          .reduce((sum, row) => sum + row.n, 0);
-        // Each process runs at most TRANSCRIPTION_JOBS (2) at once: three running means the doomed one has
-        // at least one, so its death leaves a job for the survivor to take again.
-        if (done >= 3 && running >= 3) break;
+        if (done >= 3 && (engine.inFlight.get('doomed') ?? 0) > 0) break;
         if (Date.now() > deadline) throw new Error(`no mid-way point: ${JSON.stringify(now)}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -85,14 +85,33 @@ describe('logger redaction', () => {
         user: { email: 'vet@example.co.za', token: 'tok-nested-2', apiKey: 'key-nested-3' },
         headers: { cookie: 'veldvet_session=cookie-4', authorization: 'Bearer auth-5' },
         settings: { emailPassword: 'smtp-6' },
+        request: { method: 'GET', headers: { 'set-cookie': 'set-cookie-7', accept: 'application/json' } },
       },
       'careless',
     );
     const output = log.lines.join('');
-    for (const secret of ['pw-top-1', 'tok-nested-2', 'key-nested-3', 'cookie-4', 'auth-5', 'smtp-6'])
+    for (const secret of [
+      'pw-top-1',
+      'tok-nested-2',
+      'key-nested-3',
+      'cookie-4',
+      'auth-5',
+      'smtp-6',
+      'set-cookie-7',
+    ])
       expect(output).not.toContain(secret);
     expect(output).toContain('vet@example.co.za');
+    expect(output).toContain('application/json');
     expect(output).toContain('[redacted]');
+  });
+
+  it('copies nothing when nothing is secret, and never changes the caller’s object', async () => {
+    const { censorSecrets } = await import('../../api/logging/index.js');
+    const line = { requestId: 'r1', method: 'GET', path: '/api/health', status: 200, ms: 0.4 };
+    expect(censorSecrets(line)).toBe(line);
+    const careless = { user: { email: 'a@b.co.za', password: 'pw' } };
+    expect(censorSecrets(careless)).toEqual({ user: { email: 'a@b.co.za', password: '[redacted]' } });
+    expect(careless.user.password).toBe('pw');
   });
 
   it('reads its level from LOG_LEVEL, and is silent under test unless told otherwise', async () => {

@@ -149,6 +149,8 @@ describe.each(dialects)('query plans at 10k recordings (%s)', (dialect) => {
       lastPage: await planOf(() => recordings.history(practiceId, 20, { offset: RECORDINGS - 20 })),
       searchBella: await planOf(() => recordings.search(practiceId, 'bella', 50)),
       searchShort: await planOf(() => recordings.search(practiceId, 'mü', 50)),
+      // A farm's 100 animals: few enough matches that search reads them by id.
+      searchRare: await planOf(() => recordings.search(practiceId, 'graham', 50)),
     };
   }
 
@@ -158,6 +160,17 @@ describe.each(dialects)('query plans at 10k recordings (%s)', (dialect) => {
     // The first page and a keyset page walk recordings_history in the list's order (issue 19).
     expect(plans['pageOne']).toContain('recordings_history');
     expect(plans['cursor']).toContain('recordings_history');
+    if (dialect === 'sqlite') {
+      // 0010: the cards and searchText are in the index, so history and a common name never read a row
+      // and never sort; a rare term is read by id from FTS5's matches instead of walking the practice.
+      for (const name of ['pageOne', 'cursor', 'lastPage', 'searchBella', 'searchShort']) {
+        expect(plans[name], name).toMatch(/COVERING INDEX recordings_history/);
+        expect(plans[name], name).not.toMatch(/TEMP B-TREE/);
+      }
+      expect(plans['searchRare']).toMatch(/SCAN matched VIRTUAL TABLE/);
+      expect(plans['searchRare']).toMatch(/\(id=\?\)/);
+      expect(plans['searchRare']).not.toContain('recordings_history');
+    }
 
     const animal = await planOf(() =>
       herdVisitsRepository(observed).animalHistory(practiceId, 'graham botha', '231'),
@@ -184,6 +197,7 @@ describe.each(dialects)('query plans at 10k recordings (%s)', (dialect) => {
     const down = await migrator.migrateTo('0008_herd_visits');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ['0010_covering_history', 'Down', 'Success'],
       ['0009_animal_history_index', 'Down', 'Success'],
     ]);
     const before = await indexDefinition();

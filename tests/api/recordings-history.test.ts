@@ -214,6 +214,15 @@ describe.each(dialects)('history and search at scale (%s)', (dialect) => {
     expect(allCats.at(-1)).toBe('Kat 0');
     // The first practice sees none of them.
     expect((await list('/api/recordings/search?q=oupa')).recordings).toEqual([]);
+    // A name on a thousand rows (SQLite walks the history index instead of reading FTS5's matches by id):
+    // the newest first, and only the practice's own ("hond" is also in the first practice's "Müller se hond").
+    const dogs = await search('hond', 20);
+    expect(dogs).toHaveLength(20);
+    expect(dogs[0]).toBe('Hond 1049');
+    expect(dogs.at(-1)).toBe('Hond 1029');
+    expect((await list('/api/recordings/search?q=hond')).recordings.map((r) => r.patientName)).toEqual([
+      'Müller se hond',
+    ]);
   });
 
   it('treats quotes and FTS syntax in a search term as text', async () => {

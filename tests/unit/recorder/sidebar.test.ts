@@ -66,6 +66,16 @@ describe('recent recordings sidebar', () => {
     expect(sidebarItems(recordings, { query: 'nobody', period: 'all', now })).toEqual([]);
   });
 
+  it('says how long ago each recording started, against the filter clock', () => {
+    const items = sidebarItems(recordings, { query: '', period: 'all', now });
+    expect(items.map((i) => i.relativeTime)).toEqual([
+      '2 hours ago',
+      '7 hours ago',
+      '5 days ago',
+      'last month',
+    ]);
+  });
+
   it("names a patient 'Unknown Patient' when nothing says otherwise", () => {
     const [item] = sidebarItems([recordings[3]!], { query: '', period: 'all', now });
     expect(item!.patientName).toBe('Unknown Patient');

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { sequential } from '#shared/async';
+import { formatConsultationTime } from '#shared/format/recording-metadata';
 import type { ClinicalData, PreConsultationData } from '#shared/schemas/clinical';
 import { isFarmConsultation } from '#shared/schemas/consultation';
 import type { ConnectionInfo } from '../../data/connection';
@@ -155,7 +155,7 @@ export function createRecorderStore(deps: RecorderDeps): StoreApi<RecorderStore>
 
     const failureBanner = (outcome: Extract<ProcessOutcome, { kind: 'retrying' | 'failed' }>) =>
       outcome.kind === 'retrying'
-        ? `${outcome.message} Retrying by itself at ${format(new Date(outcome.retry.nextAt), 'HH:mm')}.`
+        ? `${outcome.message} Retrying by itself at ${formatConsultationTime(new Date(outcome.retry.nextAt))}.`
         : outcome.message;
 
     /** The recording on screen finished processing (the vet's tap or the queue): the machine follows. */

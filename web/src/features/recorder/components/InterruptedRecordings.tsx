@@ -1,5 +1,8 @@
-import { format } from 'date-fns';
-import { formatShortDuration } from '#shared/format/recording-metadata';
+import {
+  formatConsultationDate,
+  formatConsultationTime,
+  formatShortDuration,
+} from '#shared/format/recording-metadata';
 import { Button } from '../../../components/ui/Button';
 import type { RecoveredCapture } from '../storage/capture-journal';
 import styles from './Recorder.module.css';
@@ -20,7 +23,8 @@ export function InterruptedRecordings({ captures, onRecover, onDiscard }: Interr
         <div key={capture.meta.id} className={styles.recoveryRow}>
           <p>
             {capture.meta.preConsultationData.patientName || 'Unknown Patient'} · started{' '}
-            {format(new Date(capture.meta.startedAt), 'dd/MM/yyyy HH:mm')} ·{' '}
+            {formatConsultationDate(new Date(capture.meta.startedAt))}{' '}
+            {formatConsultationTime(new Date(capture.meta.startedAt))} ·{' '}
             <span data-testid="interrupted-duration">{formatShortDuration(capture.recordedSeconds)}</span>{' '}
             saved
           </p>

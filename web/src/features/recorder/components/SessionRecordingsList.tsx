@@ -1,5 +1,4 @@
-import { format } from 'date-fns';
-import { formatShortDuration } from '#shared/format/recording-metadata';
+import { formatConsultationTime, formatShortDuration } from '#shared/format/recording-metadata';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/Card';
 import type { LocalRecording } from '../../../data/local-recording';
 import { syncStatus, type SyncContext } from '../model/sync-status';
@@ -62,7 +61,7 @@ export function SessionRecordingsList({
                   {data.species && <span className={styles.speciesBadge}>{data.species}</span>}
                 </p>
                 <p className={styles.itemMeta}>
-                  <span>{format(new Date(recording.recordingStartTime), 'HH:mm')}</span>
+                  <span>{formatConsultationTime(new Date(recording.recordingStartTime))}</span>
                   <span data-testid="session-duration">{formatShortDuration(recording.recordingTime)}</span>
                   {recording.totalSegments && recording.totalSegments > 1 && (
                     <span>

@@ -1,4 +1,4 @@
-import { formatDistanceToNow, startOfDay, subDays } from 'date-fns';
+import { intlFormatDistance, startOfDay, subDays } from 'date-fns';
 import type { ConnectionInfo } from '../../../data/connection.js';
 import type { LocalRecording } from '../../../data/local-recording.js';
 import { syncStatus, type SyncStatusKind } from './sync-status.js';
@@ -108,7 +108,10 @@ export function sidebarItems(recordings: readonly LocalRecording[], filter: Side
         statusKind: status.kind,
         durationSeconds: recording.recordingTime,
         startedAt: recording.recordingStartTime,
-        relativeTime: formatDistanceToNow(new Date(recording.recordingStartTime), { addSuffix: true }),
+        // Intl's wording ("5 minutes ago", "yesterday") needs no bundled locale on the offline recorder.
+        relativeTime: intlFormatDistance(new Date(recording.recordingStartTime), filter.now, {
+          locale: 'en-ZA',
+        }),
         preview: previewOf(recording),
       };
     });

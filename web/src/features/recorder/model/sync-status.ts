@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatConsultationTime } from '#shared/format/recording-metadata';
 import type { ConnectionInfo } from '../../../data/connection.js';
 import type { LocalRecording } from '../../../data/local-recording.js';
 import { isBackingOff } from '../../../data/processing/retry-schedule.js';
@@ -53,7 +53,7 @@ export function syncStatus(recording: LocalRecording, context: SyncContext): Syn
   if (context.wifiOnly && context.connection.type === 'cellular') return status('wifi');
   const retry = recording.retry;
   if (retry && isBackingOff(retry, context.now)) {
-    const at = format(new Date(retry.nextAt), 'HH:mm');
+    const at = formatConsultationTime(new Date(retry.nextAt));
     if (retry.reason === 'busy') return { kind: 'busy', label: `Server busy - retrying at ${at}` };
     if (retry.reason === 'server') return { kind: 'server', label: `Server error - retrying at ${at}` };
     return { kind: 'interrupted', label: `Connection lost - retrying at ${at}` };
