@@ -95,6 +95,9 @@ function setHeader(c: Context, name: string, value: string): void {
 function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string): void {
   const root = path.relative(process.cwd(), webDir) || '.';
   const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  // The recorder's page: the shell plus preloads of the recorder's chunks (scripts/precache-split.ts).
+  const appHtmlFile = path.join(webDir, 'app.html');
+  const appHtml = fs.existsSync(appHtmlFile) ? fs.readFileSync(appHtmlFile, 'utf8') : indexHtml;
   app.use('*', async (c, next) => {
     await next();
     // The service worker and the shell must be revalidated so updates reach installed apps.
@@ -109,6 +112,10 @@ function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string): void {
   });
   // Serves dist/web's .br/.gz copies (scripts/precompress.ts) with Content-Encoding and Vary.
   app.use('*', serveStatic({ root, precompressed: true }));
-  // Client-side routes (/app, /history, unknown paths → the React 404 page) all load the shell.
-  app.get('*', (c) => c.html(indexHtml));
+  // Client-side routes (/app, /history, unknown paths → the React 404 page) all load the shell, revalidated
+  // like index.html itself so a release reaches the next visit.
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(/^\/app\/?$/.test(c.req.path) ? appHtml : indexHtml);
+  });
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
 
@@ -44,26 +43,32 @@ export function precacheSplit() {
   const manifestTransform = async <Entry extends { url: string }>(entries: Entry[]) => {
     if (!learnt)
       return { manifest: entries, warnings: ['precache-split: no bundle seen, precaching everything'] };
-    const manifest = entries.filter((entry) => !/\.(?:js|css)$/.test(entry.url) || keep.has(entry.url));
+    const manifest = entries.filter(
+      (entry) =>
+        // app.html is the server's first answer for /app; offline, index.html serves every navigation.
+        entry.url !== PRELOADED_ROUTE.html && (!/\.(?:js|css)$/.test(entry.url) || keep.has(entry.url)),
+    );
     return { manifest, warnings: [] };
   };
 
-  return { plugin: [plugin, routePreload(keep)], manifestTransform, precached: keep };
+  return { plugin: [plugin, routePreload()], manifestTransform, precached: keep };
 }
 
-/** The route whose chunks index.html fetches alongside the shell when a load opens on it. */
-const PRELOADED_ROUTE = { path: '/app', module: PRECACHED_ROUTES[0]! };
+/** The route whose page comes with its chunks' preloads, and the page the server sends for it. */
+export const PRELOADED_ROUTE = { path: '/app', module: PRECACHED_ROUTES[0]!, html: 'app.html' };
 
 /**
  * Issue 19, Lighthouse mobile on /app: the recorder's chunk is a dynamic import, so the browser asked for
  * it only once the shell (React and the router, ~100 KiB) had arrived and run — a second round of
- * downloads before the pre-consultation card could paint. This adds a small classic script, loaded
- * async from index.html, that on /app adds <link rel="modulepreload"> (and a style preload) for the
- * recorder's chunk, the chunks it imports and their CSS, so they download together with the shell. On any
- * other path it does nothing. The script is precached with the recorder (`keep`); no inline script, so
- * the CSP stays as it is. Runs after Vite has written index.html into the bundle (enforce: 'post').
+ * downloads before the pre-consultation card could paint. This writes `app.html`: index.html with
+ * `<link rel="modulepreload">` (and a style preload) for the recorder's chunk, the chunks it imports and
+ * their CSS, so they download together with the shell. The server sends it for /app (api/app.ts); every
+ * other path gets index.html and fetches nothing extra. (An earlier version added the links from a small
+ * script on index.html, which cost the recorder one more round trip before its downloads began.) Offline,
+ * the service worker answers every navigation with the precached index.html, whose chunks it holds.
+ * Runs after Vite has written index.html into the bundle (enforce: 'post').
  */
-function routePreload(keep: Set<string>): Plugin {
+function routePreload(): Plugin {
   return {
     name: 'veldvet:route-preload',
     apply: 'build',
@@ -97,23 +102,21 @@ function routePreload(keep: Set<string>): Plugin {
         output.imports.forEach(walkRoute);
       };
       walkRoute(route.fileName);
+      // CORS mode as in Vite's own tags (crossorigin), so the later imports reuse these downloads.
       const links = [
-        ...scripts.map((file) => ['modulepreload', `/${file}`]),
-        ...styles.map((file) => ['preload', `/${file}`]),
+        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
       ];
-      const source =
-        `(()=>{if(location.pathname.replace(/\\/+$/,"")!==${JSON.stringify(PRELOADED_ROUTE.path)})return;` +
-        `for(const[r,h]of ${JSON.stringify(links)}){const l=document.createElement("link");l.rel=r;l.href=h;` +
-        // CORS mode as in Vite's own tags (crossorigin), so the later requests reuse these downloads.
-        `l.crossOrigin="";if(r==="preload")l.as="style";document.head.append(l)}})();\n`;
-      const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
-      keep.add(fileName);
-      // Async scripts are fetched at low priority; this one gates the recorder's downloads.
-      const tag = `<script async fetchpriority="high" src="/${fileName}"></script>`;
+      // Not the session check (/api/auth/me): a preload holds the document's load event until it is
+      // answered, and on lie-fi (network up, API silent) that would never come — nor would the service
+      // worker, which registers after load (web/src/lib/serviceWorker.ts).
       const page = String(html.source);
-      if (!page.includes('</title>')) this.error('route-preload: index.html has no </title>');
-      html.source = page.replace('</title>', `</title>\n    ${tag}`);
+      if (!page.includes('</head>')) this.error('route-preload: index.html has no </head>');
+      this.emitFile({
+        type: 'asset',
+        fileName: PRELOADED_ROUTE.html,
+        source: page.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`),
+      });
     },
   };
 }

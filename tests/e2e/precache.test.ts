@@ -74,6 +74,33 @@ describe('the precached JavaScript (the build)', () => {
   });
 });
 
+describe('the recorder page (the build, over HTTP)', () => {
+  it('comes with preloads of the recorder chunks on /app only, revalidated, and is not precached', async () => {
+    const page = async (route: string) => {
+      const response = await fetch(`${server.baseUrl}${route}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      return response.text();
+    };
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+        (match) => match[1]!,
+      );
+    // The shell's own chunks are preloaded on every page (Vite); /app adds the recorder's.
+    const shell = preloads(await page('/'));
+    const recorder = preloads(await page('/app')).filter((file) => !shell.includes(file));
+    expect(recorder.some((file) => /^assets\/AppPage-[^/]*\.js$/.test(file))).toBe(true);
+    for (const file of recorder) expect(fs.existsSync(path.join(webDir, file)), file).toBe(true);
+    expect(preloads(await page('/app/'))).toEqual([...shell, ...recorder]);
+    // Everything the recorder preloads is in the precache: the offline recorder needs the same files.
+    const precached = new Set(precachedJavaScript().map((file) => file.url));
+    for (const file of recorder) expect(precached.has(file), file).toBe(true);
+    for (const route of ['/history', '/login', '/no-such-page'])
+      expect(preloads(await page(route))).toEqual(shell);
+    expect(fs.readFileSync(path.join(webDir, 'sw.js'), 'utf8')).not.toContain('app.html');
+  });
+});
+
 describe('the first visit and the precache (Chromium)', () => {
   it('transfers at most 400 KiB including the precache, skips pdfmake, then opens the recorder offline', async () => {
     const { page, context, close } = await newPage(browser, { baseURL: server.baseUrl });
@@ -89,6 +116,8 @@ describe('the first visit and the precache (Chromium)', () => {
     // Every request of the page and of its service worker (Chromium reports both on the context).
     const finished: Request[] = [];
     context.on('requestfinished', (request) => finished.push(request));
+    const preloadWarnings: string[] = [];
+    page.on('console', (message) => /preload/i.test(message.text()) && preloadWarnings.push(message.text()));
     await page.goto('/app');
     await page.getByTestId('record-button').waitFor();
     await waitForServiceWorkerControl(page);
@@ -130,6 +159,9 @@ describe('the first visit and the precache (Chromium)', () => {
       }
     }
     console.log(`first visit: ${urls.length} requests, ${(transferred / 1024).toFixed(0)} KiB on the wire`);
+    // One session check, and nothing preloaded that the page then fetched again or left unused.
+    expect(urls.filter((url) => url === '/api/auth/me')).toHaveLength(1);
+    expect(preloadWarnings).toEqual([]);
     expect(urls.some((url) => url.endsWith('/sw.js'))).toBe(true);
     expect(urls.some((url) => /AppPage-.*\.js$/.test(url))).toBe(true);
     expect(urls.filter((url) => /pdfmake|vfs_fonts|AdminPage|SettingsPage/.test(url))).toEqual([]);

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { opensSignedInPage } from './app/router';
+import { openingPageReady, opensSignedInPage } from './app/router';
 import { migrateStorageKeys } from './data/local-storage';
 import { startSessionCheck } from './features/auth/api';
 import { createQueryClient } from './lib/queryClient';
@@ -17,10 +17,12 @@ if (opensSignedInPage) startSessionCheck(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
+void openingPageReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );
 
 if (import.meta.env.PROD) registerServiceWorker();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { FullPageLoading, layoutStyles } from '../features/shell';
@@ -6,24 +6,52 @@ import { LandingPage } from '../routes/LandingPage';
 import { LoginPage } from '../routes/LoginPage';
 import { NotFoundPage } from '../routes/NotFoundPage';
 
+type PageModule = { default: ComponentType };
+
+/**
+ * A page in its own chunk that renders in the same frame as the shell when its chunk has already arrived:
+ * React.lazy takes a module synchronously from a thenable that settles at once, so there is no Suspense
+ * fallback frame (and no second render) for a page that is already there. Until then it suspends as usual.
+ */
+function lazyPage(load: () => Promise<PageModule>) {
+  let loaded: PageModule | undefined;
+  const preload = () => load().then((module) => (loaded = module));
+  const settled = (module: PageModule) =>
+    ({ then: (resolve: (value: PageModule) => void) => resolve(module) }) as unknown as Promise<PageModule>;
+  return { Page: lazy(() => (loaded ? settled(loaded) : preload())), preload };
+}
+
 // The signed-in pages carry the heavy features (recorder, PDF export, admin tables): separate chunks keep
 // the landing and sign-in pages light on a farm connection. The service worker precaches only the recorder
 // (scripts/precache-split.ts); the others are cached on first use.
-const pageLoaders = {
-  '/app': () => import('../routes/AppPage').then((module) => ({ default: module.AppPage })),
-  '/history': () => import('../routes/HistoryPage').then((module) => ({ default: module.HistoryPage })),
-  '/settings': () => import('../routes/SettingsPage').then((module) => ({ default: module.SettingsPage })),
-  '/admin': () => import('../routes/AdminPage').then((module) => ({ default: module.AdminPage })),
+const pages = {
+  '/app': lazyPage(() => import('../routes/AppPage').then((module) => ({ default: module.AppPage }))),
+  '/history': lazyPage(() =>
+    import('../routes/HistoryPage').then((module) => ({ default: module.HistoryPage })),
+  ),
+  '/settings': lazyPage(() =>
+    import('../routes/SettingsPage').then((module) => ({ default: module.SettingsPage })),
+  ),
+  '/admin': lazyPage(() => import('../routes/AdminPage').then((module) => ({ default: module.AdminPage }))),
 };
 
 // The page a load opens on (the recorder, the installed app's start_url, first) starts downloading now,
 // alongside the session check, instead of after it: on a first visit that saves the check's round trip
 // and its render before the chunk and its imports are even requested (Lighthouse mobile, issue 19).
-// import() runs once per module, so the lazy() below reuses this download.
+// import() runs once per module, so the lazy page reuses this download.
 const openingPage = window.location.pathname.replace(/\/+$/, '');
 /** The load opens on a signed-in page (main.tsx starts the session check at once). */
-export const opensSignedInPage = openingPage in pageLoaders;
-if (opensSignedInPage) void pageLoaders[openingPage as keyof typeof pageLoaders]().catch(() => undefined);
+export const opensSignedInPage = openingPage in pages;
+const opening = opensSignedInPage ? pages[openingPage as keyof typeof pages].preload() : undefined;
+
+/**
+ * Settles when the first render can show the opening page itself rather than a loading frame: at once,
+ * except on the recorder (/app), whose chunks the server's app.html preloads beside the shell's and the
+ * service worker precaches, so waiting for them costs nothing and saves painting the shell twice. A chunk
+ * that cannot load is left to the page's own loading and error handling.
+ */
+export const openingPageReady: Promise<unknown> =
+  openingPage === '/app' && opening ? opening.catch(() => undefined) : Promise.resolve();
 
 // Registration and the password reset need the server anyway: their pages are loaded when opened and kept
 // out of the precached shell (issue 19). Offline, before their first use, they say why they cannot open.
@@ -48,10 +76,10 @@ function NeedsConnection() {
   );
 }
 
-const AppPage = lazy(pageLoaders['/app']);
-const HistoryPage = lazy(pageLoaders['/history']);
-const SettingsPage = lazy(pageLoaders['/settings']);
-const AdminPage = lazy(pageLoaders['/admin']);
+const AppPage = pages['/app'].Page;
+const HistoryPage = pages['/history'].Page;
+const SettingsPage = pages['/settings'].Page;
+const AdminPage = pages['/admin'].Page;
 
 /**
  * The routes of spec section 2. There are no route parameters. Declarative routes (`<Routes>` inside

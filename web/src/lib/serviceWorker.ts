@@ -7,6 +7,12 @@ import { toast } from './toastStore';
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  // After the page's load event, so the worker (and its precache downloads) never competes with the first
+  // visit's own requests (issue 19, a farm phone on cellular).
+  if (document.readyState !== 'complete') {
+    window.addEventListener('load', registerServiceWorker, { once: true });
+    return;
+  }
   const updateServiceWorker = registerSW({
     immediate: true,
     onNeedRefresh() {
