@@ -206,6 +206,9 @@ function vetSigns(turnText: string, language: Language): number {
       : 0;
   return (
     diagnosis +
+    // Owners do not quote laboratory units: 'potassium is 7.2 millimoles per litre' is read off a machine,
+    // by the vet or a nurse, whoever else the turn addresses ('Doc, results are out: …').
+    (LAB_ONLY_UNIT.test(numberWordsToDigits(turnText)) ? 1 : 0) +
     extractVitals(turnText, language).length +
     (DOSE.test(turnText) ? 1 : 0) +
     (decisive ? findTerms(decisive.pattern, turnText).length : 0) +
@@ -372,7 +375,7 @@ const IMPERATIVE =
 
 // Units only a laboratory reports (a percentage may be a diet's share or a dose's).
 const LAB_ONLY_UNIT =
-  /\d\s*(?:mmol|µmol|umol|mg\/dl|g\/dl|g\/l|iu\/l|u\/l|mmhg|per gram|epg|(?:eggs?|eiers?|oocysts?|oösiste) per gram)/iu;
+  /\d\s*(?:mmol|µmol|umol|milli-?moles?|micro-?moles?|millimol|mikromol|mg\/dl|g\/dl|g\/l|iu\/l|u\/l|mmhg|per gram|epg|(?:eggs?|eiers?|oocysts?|oösiste) per gram)/iu;
 
 // A test or procedure reporting what it found: 'the smear shows…', 'die flotasie wys…', 'the tube gave 2 litres of
 // reflux', 'ek sien Babesia…'. What a test showed is a finding, however much the test's name sounds like a plan.

@@ -78,6 +78,11 @@ describe('classifier rules', () => {
   it('rule 4: a client turn only ever goes to Subjective', () => {
     expect(inferSpeaker('Hi Doctor. He has been limping since Tuesday.', 'en')).toBe('client');
     expect(inferSpeaker('Doctor, his temperature is 39.5.', 'en')).toBe('unknown');
+    // A laboratory unit is read off a machine by the staff, whoever the turn addresses.
+    expect(inferSpeaker('Doc, the results are out: sodium is 151 millimoles per litre, urea 12.', 'en')).toBe(
+      'unknown',
+    );
+    expect(inferSpeaker('Dokter, die uitslae is terug: kalium 6,8 mmol/L.', 'af')).toBe('unknown');
     const result = sections(
       '[patient] I think he has an infection, the wound is swollen and hot.\n[doctor] The wound is swollen and hot.',
     );
