@@ -83,6 +83,9 @@ describe('classifier rules', () => {
       'unknown',
     );
     expect(inferSpeaker('Dokter, die uitslae is terug: kalium 6,8 mmol/L.', 'af')).toBe('unknown');
+    expect(inferSpeaker('Doc, the PCV is 38 percent and the TP is 62.', 'en')).toBe('unknown');
+    // Another vet's figure in the past tense stays the owner's history.
+    expect(inferSpeaker('Doctor, the other vet said her PCV was 20 last week.', 'en')).toBe('client');
     const result = sections(
       '[patient] I think he has an infection, the wound is swollen and hot.\n[doctor] The wound is swollen and hot.',
     );
