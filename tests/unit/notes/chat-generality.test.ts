@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { leftOutLexicon } from '#shared/notes/model.js';
+import { hasTerm } from '#shared/notes/text.js';
 import { classified, sectionOf } from './classified.js';
 
 describe('chat in the future tense', () => {
@@ -128,5 +130,37 @@ describe('chat that carries on, is relayed, or is cut out of a sentence', () => 
   });
   it('a hyphenated spelling matches the lexicon term with a space (load-shedding)', () => {
     expect(classified('Sorry we are late, the load-shedding switched the gate off.')[0]?.[1]).toBe('left');
+  });
+});
+
+describe('chat words inside Afrikaans compounds', () => {
+  const social = (text: string) => hasTerm(leftOutLexicon().social, text);
+  it('find the chat word at the start of a compound', () => {
+    for (const text of [
+      'kom jy Saterdag na die gholfdag?',
+      'die kinders se rugbywedstryd',
+      'haar matriekafskeidrok',
+      'die kerkbasaar',
+      'the schoolholidays start Friday',
+    ])
+      expect(social(text), text).toBe(true);
+  });
+  it('leave clinical words alone, also those that start like a chat word', () => {
+    for (const text of ['Sy skouer is seer.', 'die karkas', 'Sy hoes al drie dae.', 'Die kar is stukkend.'])
+      expect(social(text), text).toBe(text === 'Die kar is stukkend.');
+  });
+  it('a golf day is chat, and so is the short remark that carries it on', () => {
+    const result = classified(
+      [
+        'Sy hoes al drie dae, veral snags.',
+        'O, en Dokter, kom jy Saterdag na die gholfdag by die klub?',
+        'Ons span kort nog een speler.',
+        'Haar temperatuur is 39,4 en die longe klink rof.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'gholfdag')).toBe('left');
+    expect(sectionOf(result, 'een speler')).toBe('left');
+    expect(sectionOf(result, 'hoes al drie dae')).toBe('S');
+    expect(sectionOf(result, 'temperatuur')).toBe('O');
   });
 });
