@@ -840,7 +840,8 @@ function saysNothingClinical(text: string, scores: Record<SoapKey, number>, anal
 }
 
 const SENTENCE_END = /[.!?…]["')\]]*\s*$/u;
-const CHAT_REASONS = new Set<LeftOutReason>(['small-talk', 'billing']);
+// Asides that take the rest of their sentence with them: chat, money, and the logistics of getting there.
+const CHAT_REASONS = new Set<LeftOutReason>(['small-talk', 'billing', 'scheduling']);
 
 /**
  * An aside is cut out of its sentence so that the clinical words around it survive ('…, dit reën nou al drie dae');
@@ -864,13 +865,17 @@ function leaveChatSentencesWhole(out: Classified[], turnSize: Map<number, number
     if (!SENTENCE_END.test(item.utterance.text)) continue;
     const aside = pieces.find(
       (piece) =>
-        piece.leftOutReason && CHAT_REASONS.has(piece.leftOutReason) && hasChatTerm(piece.utterance.text),
+        piece.leftOutReason &&
+        CHAT_REASONS.has(piece.leftOutReason) &&
+        (hasChatTerm(piece.utterance.text) || hasTerm(leftOutLexicon().scheduling, piece.utterance.text)),
     );
     if (!aside?.leftOutReason) continue;
     for (const piece of pieces) {
-      // (The model's doubt keeps a piece of history: 'he's gotten fat since' · 'my husband started working from home'.)
-      if (piece.section === null || piece.composedText || piece.probabilities.L < 0.5) continue;
+      // (The model's doubt keeps a piece of history: 'he's gotten fat since' · 'my husband started working from home';
+      // not a piece that names chat itself: '…the parking was full' · 'and we had to leave the car by the garage'.)
+      if (piece.section === null || piece.composedText) continue;
       const text = piece.utterance.text;
+      if (piece.probabilities.L < 0.5 && !hasChatTerm(text)) continue;
       if (!saysNothingClinical(text, piece.scores, cueAnalysis(text, piece.language))) continue;
       piece.leftOutReason = aside.leftOutReason;
       piece.suggestedSection = piece.section;

@@ -164,3 +164,19 @@ describe('chat words inside Afrikaans compounds', () => {
     expect(sectionOf(result, 'temperatuur')).toBe('O');
   });
 });
+
+describe('the rest of a sentence an aside was cut from', () => {
+  it('goes out with the aside when it names chat itself, even where the model hesitates', () => {
+    const result = classified(
+      [
+        'Since yesterday she keeps going to the litter tray and straining.',
+        "Sorry we're late, hey, the parking at Menlyn was full and we had to leave the car at the Shell garage and walk with the cat box.",
+        'She also vomited once this morning.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'parking')).toBe('left');
+    expect(sectionOf(result, 'leave the car')).toBe('left');
+    expect(sectionOf(result, 'litter tray')).toBe('S');
+    expect(sectionOf(result, 'vomited')).toBe('S');
+  });
+});
