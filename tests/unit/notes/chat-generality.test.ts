@@ -180,3 +180,23 @@ describe('the rest of a sentence an aside was cut from', () => {
     expect(sectionOf(result, 'vomited')).toBe('S');
   });
 });
+
+describe('news of the wider family and the show', () => {
+  it('a cousin’s wedding told second hand, the agricultural show and a gift are chat', () => {
+    const result = classified(
+      [
+        'Sy eet sedert Sondag nie lekker nie en lê net heeldag.',
+        'Hy sê sy swaer gaan volgende maand op Ladismith trou.',
+        'My sister-in-law is visiting from Durban for the holidays.',
+        'Kom jy volgende week na die landbouskou op Bethlehem?',
+        'Die hele linkerskouer is geswel.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'swaer')).toBe('left');
+    expect(sectionOf(result, 'sister-in-law')).toBe('left');
+    expect(sectionOf(result, 'landbouskou')).toBe('left');
+    expect(sectionOf(result, 'sedert Sondag')).toBe('S');
+    expect(sectionOf(result, 'linkerskouer')).not.toBe('left');
+    expect(hasTerm(leftOutLexicon().social, 'Ek het vir u ’n klein geskenkie gebring.')).toBe(true);
+  });
+});
