@@ -187,12 +187,16 @@ describe('news of the wider family and the show', () => {
       [
         'Sy eet sedert Sondag nie lekker nie en lê net heeldag.',
         'Hy sê sy swaer gaan volgende maand op Ladismith trou.',
+        'Hy het ook vertel dat sy neef volgende maand op Prins Albert trou en dat hy nie weet wie na die bokke gaan kyk nie.',
+        'She told me that her nephew starts at Stellenbosch next year and she does not know who will feed the horses.',
         'My sister-in-law is visiting from Durban for the holidays.',
         'Kom jy volgende week na die landbouskou op Bethlehem?',
         'Die hele linkerskouer is geswel.',
       ].join('\n'),
     );
     expect(sectionOf(result, 'swaer')).toBe('left');
+    expect(sectionOf(result, 'Prins Albert')).toBe('left');
+    expect(sectionOf(result, 'Stellenbosch')).toBe('left');
     expect(sectionOf(result, 'sister-in-law')).toBe('left');
     expect(sectionOf(result, 'landbouskou')).toBe('left');
     expect(sectionOf(result, 'sedert Sondag')).toBe('S');
