@@ -55,6 +55,18 @@ describe("the vet's reasoning in plain words", () => {
     expect(sectionOf(result, 'red flag')).toBe('A');
     expect(sectionOf(result, 'dik magie')).toBe('A');
   });
+  it('why a finding matters, how urgent it is and the main danger are the assessment', () => {
+    const result = classified(
+      [
+        "Vet: The high calcium is because of the tumour, and that's what can stop her kidneys working, so this is an emergency.",
+        'Vet: Die grootste gevaar is dat die swelling sy keel toedruk en hy nie kan asemhaal nie.',
+        'Vet: Her temperature is 39.8 and her gums are pale.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'high calcium')).toBe('A');
+    expect(sectionOf(result, 'grootste gevaar')).toBe('A');
+    expect(sectionOf(result, 'gums are pale')).toBe('O');
+  });
   it("the vet's answer to 'is she sick?' is a judgement", () => {
     const result = classified(
       ['Owner: Is he sick, doctor?', 'Vet: No, he is a healthy kitten with ear mites, nothing more.'].join(
