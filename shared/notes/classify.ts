@@ -229,6 +229,30 @@ const LAB_VALUE_NOW =
   /(?<![\p{L}])(?:pcv|haematocrit|hematocrit|hematokriet|total protein|totale proteïen|tp|lactate|laktaat|usg|urine specific gravity|creatinine|kreatinien|urea|ureum|sodium|natrium|potassium|kalium|white (?:cell|blood cell) count|wbc|platelets?|plaatjies|neutrophils?|neutrofiele)\s*(?:is|of|at|van|op|:|=)\s*(?:about |omtrent |net )?\d/iu;
 
 const MAX_SENTENCES_PER_TURN = 12;
+/** An owner's answer inside a whole recording on one line is a few words long. */
+const ANSWER_WORDS = 8;
+
+/**
+ * Inside a whole recording on one line (no turns to go by): a short remark right after the vet's question
+ * about the animal is the owner's answer ('wanneer is hulle laas gedip' · 'die dip was ses weke gelede'), unless
+ * it reads like the vet's (doses, vital signs, drugs, instructions).
+ */
+function answersVetsQuestion(before: Classified | undefined, utterance: Utterance, language: Language): boolean {
+  if (before?.leftOutReason !== 'question' || before.utterance.turn !== utterance.turn) return false;
+  const question = before.utterance.text;
+  if (!ABOUT_THE_ANIMAL.test(question) || OWNERS_QUESTION.test(stripOpeners(question))) return false;
+  if (answerSection(question) !== null) return false;
+  const text = utterance.text;
+  return (
+    words(text).length <= ANSWER_WORDS &&
+    !isQuestion(text) &&
+    // (An owner names the drug given before, 'in March with the ivermectin', but not its dose.)
+    vetSigns(text, language) === 0 &&
+    !INSTRUCTION.test(text) &&
+    !FUTURE_ACTION.test(text) &&
+    !VET_REPLY.test(text)
+  );
+}
 const OWNERS_QUESTION =
   /^(?:(?:and|en|but|maar)\s+)?(?:will|would|sal|sou|can|could|kan|should|moet|mag|may|must|what if|wat as|if|as|when do you want|how long (?:until|before|till)|hoe lank voor)(?![\p{L}])/iu;
 // The vet's words in a reply: asking to be phoned, announcing a visit ('phone me and we'll X-ray', 'bel my dan kom ek').
@@ -632,10 +656,13 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
   for (const utterance of utterances) {
     // A 'turn' of many sentences is a whole unlabelled recording on one line (ASR output), not one speaker's
     // turn: judge who speaks sentence by sentence there.
-    const speaker =
-      utterance.labelledSpeaker === 'unknown' && (turnSize.get(utterance.turn) ?? 0) > MAX_SENTENCES_PER_TURN
-        ? inferSpeaker(utterance.text, turnLanguage.get(utterance.turn) ?? overall)
-        : (turnSpeaker.get(utterance.turn) ?? 'unknown');
+    const wholeRecording =
+      utterance.labelledSpeaker === 'unknown' && (turnSize.get(utterance.turn) ?? 0) > MAX_SENTENCES_PER_TURN;
+    const speaker = wholeRecording
+      ? answersVetsQuestion(out.at(-1), utterance, turnLanguage.get(utterance.turn) ?? overall)
+        ? 'client'
+        : inferSpeaker(utterance.text, turnLanguage.get(utterance.turn) ?? overall)
+      : (turnSpeaker.get(utterance.turn) ?? 'unknown');
     const language = detectLanguage(utterance.text, turnLanguage.get(utterance.turn) ?? overall);
     if (utterance.turn !== previousTurn && speaker === 'client') context = null;
     previousTurn = utterance.turn;

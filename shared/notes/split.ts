@@ -303,6 +303,37 @@ function modelSentences(transcript: string, start: number, end: number): Array<[
     .filter(([s, e]) => e > s);
 }
 
+// In speech-engine text a question runs into its answer ('when did you last deworm them in march with the
+// ivermectin', 'wanneer is hulle laas gedip die dip was ses weke gelede'). A question about when, how long or how
+// much is answered by a time or an amount: the answer starts there.
+const TIME_QUESTION =
+  /^(?:(?:okay|ok|so|and|en|reg|right)\s+)*(?:when|how long|how often|how much|how many|wanneer|hoe lank|hoe gereeld|hoeveel)(?![\p{L}])/iu;
+const MONTHS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|januarie|februarie|maart|mei|junie|julie|augustus|oktober|desember';
+const COUNT = String.raw`(?:\d+|a|an|'n|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|een|twee|drie|vier|vyf|ses|sewe|agt|nege|tien|'n paar)`;
+const ANSWER_START = new RegExp(
+  String.raw`\s(?=(?:(?:in|end of|early|middle of|begin|einde|middel) (?:${MONTHS})|last (?:night|week|month|year|spring|summer|autumn|winter)|laas (?:week|maand|jaar|nag)|(?:about|around|roughly|omtrent|ongeveer|sowat) ${COUNT}|${COUNT} (?:days?|weeks?|months?|years?|dae|weke|maande|jaar) (?:ago|gelede)|yesterday|gister|this morning|vanoggend|since|sedert|sinds|(?:die|the) (?:\p{L}+ ){1,2}(?:was|is))(?![\p{L}]))`,
+  'iu',
+);
+/** Words of the question before its answer may start. */
+const QUESTION_WORDS = 3;
+
+/** [start, end) cut where a question about a time or an amount runs into its answer. */
+function splitAnswerFromQuestion(transcript: string, start: number, end: number): Array<[number, number]> {
+  const text = transcript.slice(start, end);
+  if (!TIME_QUESTION.test(text)) return [[start, end]];
+  const from = gapWords(text)[QUESTION_WORDS]?.start;
+  if (from === undefined) return [[start, end]];
+  const answer = ANSWER_START.exec(text.slice(from - 1));
+  if (!answer) return [[start, end]];
+  const cut = start + from + answer.index;
+  if (wordCount(transcript.slice(cut, end)) < 2) return [[start, end]];
+  return [
+    [start, start + transcript.slice(start, cut).trimEnd().length],
+    [cut, end],
+  ];
+}
+
 /** Utterances of a transcript, in order. */
 export function splitUtterances(
   transcript: string,
@@ -361,7 +392,9 @@ export function splitUtterances(
       const clauses = closed.flatMap(([ps, pe]) => splitRunOn(transcript, ps, pe));
       // Speech-engine text marks no sentence ends: the boundary model finds them inside the clauses.
       const sentences = speechEngineText
-        ? clauses.flatMap(([ps, pe]) => modelSentences(transcript, ps, pe))
+        ? clauses
+            .flatMap(([ps, pe]) => modelSentences(transcript, ps, pe))
+            .flatMap(([ps, pe]) => splitAnswerFromQuestion(transcript, ps, pe))
         : clauses;
       for (const [start, end] of sentences) {
         utterances.push({ turn, start, end, text: transcript.slice(start, end), labelledSpeaker: speaker });

@@ -68,3 +68,28 @@ describe('splitting speech-engine text with the shipped model', () => {
     ]);
   });
 });
+
+describe('a question run into its answer (speech-engine text)', () => {
+  const texts = (line: string) => splitUtterances(line).map((u) => u.text);
+  it('is cut where the time or the amount that answers it begins', () => {
+    expect(texts('when did you last deworm them about three months ago with the white drench')).toEqual([
+      'when did you last deworm them',
+      'about three months ago with the white drench',
+    ]);
+    expect(texts('okay wanneer het hulle laas gelam die laaste lam was twee weke gelede')).toEqual([
+      'okay wanneer het hulle laas gelam',
+      'die laaste lam was twee weke gelede',
+    ]);
+    expect(texts('how long has she had the lump since last winter it keeps growing')).toEqual([
+      'how long has she had the lump',
+      'since last winter it keeps growing',
+    ]);
+  });
+  it('is left whole when nothing after the question reads like its answer, and when the line is punctuated', () => {
+    expect(texts('when did you notice that she was limping on the left hind leg')).toHaveLength(1);
+    expect(texts('When did you last deworm them? About three months ago.')).toEqual([
+      'When did you last deworm them?',
+      'About three months ago.',
+    ]);
+  });
+});

@@ -48,3 +48,15 @@ describe('one line of speech-engine text', () => {
     expect(sectionOf(result, 'temperature')).toBe('O');
   });
 });
+
+describe("the owner's answer inside a whole recording on one line", () => {
+  it('is history, even naming the drug given before, and the question stays out of the notes', () => {
+    const result = classified(
+      'morning doc thanks for coming out so quickly the ewes in the back camp are weak and some are lying down two died this week okay let me see them when did you last deworm them about three months ago with the ivermectin right i see pale eyelids on most of them the famacha scores are four and five and the bottom jaws are swollen this is wireworm i am fairly sure we will dose them all with closantel today at 10 mg per kg and move them to clean veld phone me if more go down and i will come back in two weeks to check the scores again bring the weakest ones into the kraal tonight and give them good lucerne hay and fresh water every day keep the lambs with their mothers and watch them closely for the next few days the rams must also be dosed today thanks doc see you then',
+    );
+    expect(sectionOf(result, 'when did you last deworm')).toBe('left');
+    expect(sectionOf(result, 'three months ago with the ivermectin')).toBe('S');
+    expect(sectionOf(result, 'closantel')).toBe('P');
+    expect(sectionOf(result, 'pale eyelids')).toBe('O');
+  });
+});
