@@ -401,9 +401,10 @@ function householdNews(text: string, scores: Record<SoapKey, number>, analysis: 
 }
 
 // An imperative: the sentence opens with a verb whose object is the animal or its things ('Cut his food…', 'Rol haar
-// op haar ander sy', 'Keep him in…'). The first word must be no subject, auxiliary, preposition or past form.
+// op haar ander sy', 'Keep him in…'). The first word must be no subject, auxiliary, preposition or past form, nor
+// a time of day that speech-engine text cut from its sentence ('…not eating this' · 'morning his wee looked dark').
 const IMPERATIVE =
-  /^(?:\s*(?:okay|ok|so|and|then|now|also|dan|en|nou|ook)\b[\s,]*){0,2}(?!(?:i|we|you|he|she|it|they|there|this|that|is|was|are|were|has|had|have|does|did|do|can|could|will|would|should|may|might|must|with|for|to|on|in|at|of|from|by|about|after|before|like|than|into|onto|behind|under|over|near|all|both|only|just|not|ek|ons|jy|hy|sy|dit|hulle|daar|het|kan|sal|moet|wil|met|vir|van|op|aan|by|na|oor|onder|teen|uit|toe|nie|al|net|saw|found|told|gave|took|made|got|let)\s)\p{L}{3,}(?<!ed)\s+(?:him|her|his|them|their|hom|haar|hulle)(?![\p{L}'])/iu;
+  /^(?:\s*(?:okay|ok|so|and|then|now|also|dan|en|nou|ook)\b[\s,]*){0,2}(?!(?:i|we|you|he|she|it|they|there|this|that|is|was|are|were|has|had|have|does|did|do|can|could|will|would|should|may|might|must|with|for|to|on|in|at|of|from|by|about|after|before|like|than|into|onto|behind|under|over|near|all|both|only|just|not|ek|ons|jy|hy|sy|dit|hulle|daar|het|kan|sal|moet|wil|met|vir|van|op|aan|by|na|oor|onder|teen|uit|toe|nie|al|net|saw|found|told|gave|took|made|got|let|morning|evening|afternoon|night|today|tonight|yesterday|week|month|year|oggend|môre|more|middag|aand|vandag|vanaand|gister|nag|maand|jaar)\s)\p{L}{3,}(?<!ed)\s+(?:him|her|his|them|their|hom|haar|hulle)(?![\p{L}'])/iu;
 
 // Units only a laboratory reports (a percentage may be a diet's share or a dose's).
 const LAB_ONLY_UNIT =

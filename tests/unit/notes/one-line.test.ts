@@ -60,3 +60,14 @@ describe("the owner's answer inside a whole recording on one line", () => {
     expect(sectionOf(result, 'pale eyelids')).toBe('O');
   });
 });
+
+describe('a time of day cut from the sentence before it (speech-engine text)', () => {
+  it('is not read as an instruction: the rest is what the owner saw', () => {
+    const result = classified(
+      'morning thandi what brings max in today he has been very flat since friday and he is not eating this morning his pee looked dark almost like tea did you find any fleas on him recently yes two last week',
+    );
+    expect(sectionOf(result, 'pee looked dark')).toBe('S');
+    // A real instruction that starts with a verb and the animal still is one.
+    expect(sectionOf(classified('Cut his food in half for the next two weeks.'), 'Cut his food')).toBe('P');
+  });
+});
