@@ -237,7 +237,11 @@ const ANSWER_WORDS = 8;
  * about the animal is the owner's answer ('wanneer is hulle laas gedip' · 'die dip was ses weke gelede'), unless
  * it reads like the vet's (doses, vital signs, drugs, instructions).
  */
-function answersVetsQuestion(before: Classified | undefined, utterance: Utterance, language: Language): boolean {
+function answersVetsQuestion(
+  before: Classified | undefined,
+  utterance: Utterance,
+  language: Language,
+): boolean {
   if (before?.leftOutReason !== 'question' || before.utterance.turn !== utterance.turn) return false;
   const question = before.utterance.text;
   if (!ABOUT_THE_ANIMAL.test(question) || OWNERS_QUESTION.test(stripOpeners(question))) return false;
@@ -383,9 +387,10 @@ const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}
 
 // A member of the owner's household as the subject ('my husband says thanks…', 'my broer vra…'): the household's
 // news is chat unless the sentence names a sign, a finding or a diagnosis, or points at the animal ('…found him').
-// Also relayed ('he tells me his son…', 'hy het ook vertel dat sy neef…'), and by birth order ('our eldest…').
+// Also relayed ('he tells me his son…', 'hy het ook vertel dat sy neef…'), by birth order ('our eldest…'), with the
+// article for the children ('die seun het sy rybewys…'), and after an apology ('Ekskuus, my dogter het…').
 const HOUSEHOLD_SUBJECT =
-  /^(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops|lastly|laastens|also|ook)[\s,]+){0,3}(?:(?:(?:he|she|they|hy|sy|hulle)\s+)?(?:(?:has|had|het)\s+)?(?:(?:also|ook)\s+)?(?:says|said|tells me|told me|told us|mentioned|vertel(?: my| ons)?|sê|gesê|noem|genoem)(?:\s+(?:that|dat))?\s+)?(?:my|our|ons|his|her|their|sy|haar|hulle)\s+(?:(?:eldest|youngest|oldest|oudste|jongste)(?:\s+(?:son|daughter|seun|dogter))?|husband|wife|partner|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|nephew|niece|cousin|uncle|aunt|in-laws|(?:brother|sister|son|daughter|mother|father)-in-law|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense|neef|niggie|oom|tante|swaer|skoonsuster|skoonseun|skoondogter|skoonma|skoonpa|skoonfamilie)(?![\p{L}])/iu;
+  /^(?:[^,.;:!?]{1,60},\s*)?(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops|lastly|laastens|also|ook)[\s,]+){0,3}(?:(?:(?:he|she|they|hy|sy|hulle)\s+)?(?:(?:has|had|het)\s+)?(?:(?:also|ook)\s+)?(?:says|said|tells me|told me|told us|mentioned|vertel(?: my| ons)?|sê|gesê|noem|genoem)(?:\s+(?:that|dat))?\s+)?(?:(?:die|the)\s+(?:seun|seuns|dogter|dogters|kinders|kids|children|son|daughter|boys|girls)(?![\p{L}])|(?:my|our|ons|his|her|their|sy|haar|hulle)\s+(?:(?:eldest|youngest|oldest|oudste|jongste)(?:\s+(?:son|daughter|seun|dogter))?|husband|wife|partner|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|nephew|niece|cousin|uncle|aunt|in-laws|(?:brother|sister|son|daughter|mother|father)-in-law|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense|neef|niggie|oom|tante|swaer|skoonsuster|skoonseun|skoondogter|skoonma|skoonpa|skoonfamilie)(?![\p{L}]))/iu;
 const POINTS_AT_ANIMAL = /(?<![\p{L}])(?:him|her|hom|haar)(?![\p{L}])/iu;
 
 /** The household's news: a member of it is the subject, nothing clinical is named, the animal is not pointed at. */

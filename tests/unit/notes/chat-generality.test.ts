@@ -204,3 +204,28 @@ describe('news of the wider family and the show', () => {
     expect(hasTerm(leftOutLexicon().social, 'Ek het vir u ’n klein geskenkie gebring.')).toBe(true);
   });
 });
+
+describe('household news after an apology, and the children with the article', () => {
+  it('is chat; a sign the family noticed is still history', () => {
+    const result = classified(
+      [
+        'Sorry if I am a bit scattered, my son had his prize-giving last night and we got home late.',
+        'Die kinders het die naweek by hulle ouma gekuier.',
+        'Since Sunday, my son noticed he limps on the right hind leg.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'prize-giving')).toBe('left');
+    expect(sectionOf(result, 'ouma gekuier')).toBe('left');
+    expect(sectionOf(result, 'limps on the right hind')).toBe('S');
+  });
+  it('names the season’s wind, payday, potholes, festivals and the local clubs as chat', () => {
+    for (const text of [
+      'Die suidooster waai vandag vreeslik.',
+      "Payday's only on the twenty-fifth.",
+      'Die slaggate op die pad is verskriklik.',
+      'Gaan julle na die KKNK toe?',
+      'The Chiefs lost again on Saturday.',
+    ])
+      expect(classified(text)[0]?.[1], text).toBe('left');
+  });
+});
