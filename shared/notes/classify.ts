@@ -437,7 +437,7 @@ const CAUSAL =
 const CAUSAL_WEIGHT = 7;
 // How the case is going: progress is judged, not seen ('has healed well', 'poorly controlled', 'verbeter').
 const PROGRESS =
-  /(?<![\p{L}])(?:healed|healing well|resolved|resolving|improving|improved|worsening|deteriorat\p{L}*|(?:well|poorly|not|badly) controlled|under control|genees|verbeter|beter word|agteruitgaan|erger word|(?:goed |nie )?beheer(?: nie)?)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:healed|healing well|resolved|resolving|improving|improved|worsening|deteriorat\p{L}*|(?:well|better|poorly|not|badly) controlled|under control|not (?:perfect|there|right) yet|nog nie perfek nie|beter beheer|genees|verbeter|beter word|agteruitgaan|erger word|(?:goed |nie )?beheer(?: nie)?)(?![\p{L}])/iu;
 
 /** A sentence that states a measured value (see LAB_UNIT), number words read as digits. */
 export function statesMeasurement(text: string): boolean {
@@ -449,7 +449,7 @@ export function statesMeasurement(text: string): boolean {
 // Uncertainty words: a hedged statement of the vet's that asks for no action is an assessment ('probably
 // resistance to ivermectin', 'I think the dose is too low', 'waarskynlik stadium drie').
 const HEDGED =
-  /(?<![\p{L}])(?:probably|likely|most likely|i think|i suspect|we suspect|i believe|looks like|seems|consistent with|suggestive of|suggests|my (?:main )?concern|worried about|(?:what )?(?:worries|concerns) me|concerned about|bekommerd oor|(?:wat )?my bekommer|waarskynlik|vermoedelik|ek dink|ek vermoed|ons vermoed|ek glo|lyk (?:vir )?my|dit lyk (?:na|soos|vir my)|moontlik|possibly|could be|might be|kan wees)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:probably|likely|most likely|i think|i suspect|we suspect|i believe|looks like|seems|consistent with|suggestive of|suggests|my (?:main )?concern|worried about|(?:what )?(?:worries|concerns) me|concerned about|bekommerd oor|(?:wat )?my bekommer|waarskynlik|vermoedelik|ek dink|ek vermoed|ons vermoed|ek glo|lyk (?:vir )?my|dit lyk (?:na|soos|vir my)|moontlik|possibly|could be|might be|kan wees|could have been|might have been|may have been|kon gewees het|kan gewees het|(?:i|we) don't think|(?:i|we) do not think|ek dink nie|(?:\d+|this|that|which|it) (?:tells|tell) (?:me|us))(?![\p{L}])/iu;
 // Words of obligation, intent and advice: what must or will be done is Plan even when hedged ('I think we should…').
 const OBLIGATION =
   /(?<![\p{L}])(?:should|must|need|needs|needed|have to|has to|will|we'll|i'll|going to|let's|best|better to|recommend|advise|suggest we|moet|sal|gaan ons|ek gaan|beveel|raai)(?![\p{L}])/iu;

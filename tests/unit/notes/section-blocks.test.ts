@@ -67,6 +67,20 @@ describe("the vet's reasoning in plain words", () => {
     expect(sectionOf(result, 'grootste gevaar')).toBe('A');
     expect(sectionOf(result, 'gums are pale')).toBe('O');
   });
+  it('how well a disease is controlled, what a result tells the vet and a hedge in the past are judgements', () => {
+    const result = classified(
+      [
+        'Vet: So her thyroid is better controlled now, but it is not perfect yet.',
+        'Vet: A T4 of 62 tells me the thyroid is still overactive, so I do not think she is stable.',
+        'Vet: It might have been a reaction to the vaccine, or nothing at all.',
+        'Vet: Her heart rate is 220 and she has lost 300 grams.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'better controlled')).toBe('A');
+    expect(sectionOf(result, 'tells me')).toBe('A');
+    expect(sectionOf(result, 'might have been')).toBe('A');
+    expect(sectionOf(result, 'heart rate is 220')).toBe('O');
+  });
   it("the vet's answer to 'is she sick?' is a judgement", () => {
     const result = classified(
       ['Owner: Is he sick, doctor?', 'Vet: No, he is a healthy kitten with ear mites, nothing more.'].join(
