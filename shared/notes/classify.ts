@@ -228,6 +228,10 @@ function vetSigns(turnText: string, language: Language): number {
 const LAB_VALUE_NOW =
   /(?<![\p{L}])(?:pcv|haematocrit|hematocrit|hematokriet|total protein|totale proteïen|tp|lactate|laktaat|usg|urine specific gravity|creatinine|kreatinien|urea|ureum|sodium|natrium|potassium|kalium|white (?:cell|blood cell) count|wbc|platelets?|plaatjies|neutrophils?|neutrofiele)\s*(?:is|of|at|van|op|:|=)\s*(?:about |omtrent |net )?\d/iu;
 
+// The weather's temperature, not the animal's: '36 degrees in the shade', 'this heat' ('she is in heat' is oestrus).
+const AMBIENT_TEMPERATURE =
+  /\d+(?:[.,]\d+)?\s*(?:°\s*c?|degrees|grade)\s+(?:(?:hier|here|out|outside|buite)\s+)?in\s+(?:the|die)\s+(?:shade|skaduwee)|(?<![\p{L}])(?:this|hierdie)\s+(?:heat|hitte)(?![\p{L}])/iu;
+
 const MAX_SENTENCES_PER_TURN = 12;
 /** An owner's answer inside a whole recording on one line is a few words long. */
 const ANSWER_WORDS = 8;
@@ -749,9 +753,11 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (header) context = header;
     const total = contentWeight(text, scores);
     // Measured facts and treatments are clinical whatever else the sentence mentions.
-    const measured = NUMBER_WITH_UNIT.test(text) || analysis.drugs > 0 || analysis.vitals > 0;
+    const ambient = AMBIENT_TEMPERATURE.test(text);
+    const measured = (NUMBER_WITH_UNIT.test(text) && !ambient) || analysis.drugs > 0 || analysis.vitals > 0;
     const left = leftOutLexicon();
     const chat =
+      ambient ||
       MONEY.test(text) ||
       hasTerm(left.billing, text) ||
       schedulingTalk(text) ||
@@ -791,7 +797,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
             // (A longer statement needs the model's agreement: the lexicon may just not know its words.)
             (punctuated &&
               (followsSmallTalk || followsChatQuestion) &&
-              total === 0 &&
+              saysNothingClinical(text, scores, analysis) &&
               previousEnded &&
               (words(text).length <= SHORT_REMARK_WORDS || probabilities.L >= 0.5)) ||
             (punctuated &&

@@ -229,3 +229,20 @@ describe('household news after an apology, and the children with the article', (
       expect(classified(text)[0]?.[1], text).toBe('left');
   });
 });
+
+describe("the weather's temperature", () => {
+  it('is chat, while the animal’s temperature and an instruction about shade stay clinical', () => {
+    const result = classified(
+      [
+        'Jislaaik, this heat, dit is al 38 grade hier in die skaduwee.',
+        'Her temperature is 40.1 and she is panting.',
+        'Keep her in the shade with water until the evening.',
+        'Sy is op hitte sedert Maandag.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'skaduwee')).toBe('left');
+    expect(sectionOf(result, 'temperature is 40.1')).toBe('O');
+    expect(sectionOf(result, 'in the shade with water')).toBe('P');
+    expect(sectionOf(result, 'op hitte')).not.toBe('left');
+  });
+});
