@@ -208,9 +208,7 @@ function vetSigns(turnText: string, language: Language): number {
     diagnosis +
     // Owners do not quote laboratory units: 'potassium is 7.2 millimoles per litre' is read off a machine,
     // by the vet or a nurse, whoever else the turn addresses ('Doc, results are out: …').
-    (LAB_ONLY_UNIT.test(numberWordsToDigits(turnText)) || LAB_VALUE_NOW.test(numberWordsToDigits(turnText))
-      ? 1
-      : 0) +
+    (readOffAMachine(turnText) ? 1 : 0) +
     extractVitals(turnText, language).length +
     (DOSE.test(turnText) ? 1 : 0) +
     (decisive ? findTerms(decisive.pattern, turnText).length : 0) +
@@ -225,6 +223,11 @@ function vetSigns(turnText: string, language: Language): number {
 // A blood or urine test's value as it stands now ('the PCV is 52 percent', 'TP: 58', 'ureum is 30'): the staff
 // read it off the machine. Not glucose (owners of diabetic pets measure it at home) and not in the past tense
 // (an owner repeating another vet's figure is history).
+function readOffAMachine(text: string): boolean {
+  const digits = numberWordsToDigits(text);
+  return LAB_ONLY_UNIT.test(digits) || LAB_VALUE_NOW.test(digits);
+}
+
 const LAB_VALUE_NOW =
   /(?<![\p{L}])(?:pcv|haematocrit|hematocrit|hematokriet|total protein|totale proteïen|tp|lactate|laktaat|usg|urine specific gravity|creatinine|kreatinien|urea|ureum|sodium|natrium|potassium|kalium|white (?:cell|blood cell) count|wbc|platelets?|plaatjies|neutrophils?|neutrofiele)\s*(?:is|of|at|van|op|:|=)\s*(?:about |omtrent |net )?\d/iu;
 
