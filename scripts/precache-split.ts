@@ -51,11 +51,11 @@ export function precacheSplit() {
     return { manifest, warnings: [] };
   };
 
-  return { plugin: [plugin, routePreload()], manifestTransform, precached: keep };
+  return { plugin: [plugin, routePreload()], manifestTransform };
 }
 
-/** The route whose page comes with its chunks' preloads, and the page the server sends for it. */
-export const PRELOADED_ROUTE = { path: '/app', module: PRECACHED_ROUTES[0]!, html: 'app.html' };
+/** The route module whose page comes with its chunks' preloads, and that page (the server sends it for /app). */
+const PRELOADED_ROUTE = { module: PRECACHED_ROUTES[0]!, html: 'app.html' };
 
 /**
  * Issue 19, Lighthouse mobile on /app: the recorder's chunk is a dynamic import, so the browser asked for
