@@ -193,6 +193,10 @@ export class TranscriptionService {
       this.settings.prompt === false
         ? undefined
         : buildVocabularyPrompt(request.preConsultation, request.vocabulary ?? null);
+    // The same terms in another order for the first spoken piece, so its opening is not skipped.
+    const openingPrompt =
+      prompt && buildVocabularyPrompt(request.preConsultation, request.vocabulary ?? null, { opening: true });
+    const openingPiece = pieces.find((piece) => piece.hasSpeech);
     const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set(), replaced: [] };
     const stretch: Stretch = { run: 0 };
     const results: PieceResult[] = pieces.map((piece) => ({ piece, output: null }));
@@ -207,7 +211,15 @@ export class TranscriptionService {
         const slot = results[next++]!;
         if (!slot.piece.hasSpeech) continue;
         try {
-          slot.output = await this.transcribePiece(pcm, slot.piece, prompt, leaks, stretch, request.signal);
+          const piecePrompt = slot.piece === openingPiece ? openingPrompt : prompt;
+          slot.output = await this.transcribePiece(
+            pcm,
+            slot.piece,
+            piecePrompt,
+            leaks,
+            stretch,
+            request.signal,
+          );
         } catch (error) {
           failed = true;
           throw error;

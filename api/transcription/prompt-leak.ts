@@ -51,11 +51,14 @@ export const isSpellingOf = (promptWord: string, plainWord: string): boolean =>
 
 const wordsOf = (text: string): string[] => text.split(/\s+/).filter(Boolean);
 
+/** A word's key for term matching: a possessive is its name ("Mokoena's" is the prompt's "Mokoena"). */
+const termKey = (word: string): string => comparable(word.replace(/['’]s$/iu, ''));
+
 /** The words of `prompt` that can leak: letters only (numbers and units are style, not content), 3+ letters. */
 export function promptTerms(prompt: string | undefined): Set<string> {
   const terms = new Set<string>();
   for (const word of wordsOf(prompt ?? '')) {
-    const key = comparable(word);
+    const key = termKey(word);
     if (key.length >= 3 && !/[\d/%]/.test(word) && !NOT_TERMS.has(key)) terms.add(key);
   }
   return terms;
@@ -65,7 +68,7 @@ export function promptTerms(prompt: string | undefined): Set<string> {
 export function termsIn(text: string, terms: Set<string>): string[] {
   const found = new Set<string>();
   for (const word of wordsOf(text)) {
-    const key = comparable(word);
+    const key = termKey(word);
     if (terms.has(key)) found.add(key);
   }
   return [...found];
@@ -141,29 +144,41 @@ export interface LeakCheck {
 
 /**
  * Compares a prompted reading with a plain (prompt-less) reading of the same audio and keeps a prompt
- * term only where the plain reading has the same word anywhere in the piece, or a spelling variant of
- * it at the same place.
+ * term only where the plain reading has it: aligned with the same word, a spelling variant of it at the
+ * same place, or the same word elsewhere in the piece — as many times as the plain reading has it, so a
+ * name said once and written twice by the prompt ("Lerato Mokoena's rabbit … Lerato said he stopped
+ * eating") keeps only the once.
  */
 export function dropPromptOnlyWords(prompted: string, plain: string, terms: Set<string>): LeakCheck {
   const promptedWords = wordsOf(prompted);
   const plainWords = wordsOf(plain);
-  const promptedKeys = promptedWords.map(comparable);
-  const plainKeys = plainWords.map(comparable);
-  const heardPlainly = new Set(plainKeys);
+  const promptedKeys = promptedWords.map(termKey);
+  const plainKeys = plainWords.map(termKey);
+  const steps = align(promptedKeys, plainKeys);
+  // Occurrences of each term the plain reading has that no prompted occurrence is aligned with.
+  const spare = new Map<string, number>();
+  for (const key of plainKeys) if (terms.has(key)) spare.set(key, (spare.get(key) ?? 0) + 1);
+  for (const step of steps)
+    if (step.kind === 'match' && spare.has(promptedKeys[step.prompted]!))
+      spare.set(promptedKeys[step.prompted]!, spare.get(promptedKeys[step.prompted]!)! - 1);
   const out = [...promptedWords];
   const dropped: string[] = [];
   const replaced: TermReplacement[] = [];
   const supported = new Set(plainKeys.filter((key) => terms.has(key)));
-  for (const step of align(promptedKeys, plainKeys)) {
+  for (const step of steps) {
     if (step.kind === 'delete' || step.kind === 'match') continue;
     const key = promptedKeys[step.prompted]!;
-    if (!terms.has(key) || heardPlainly.has(key)) continue;
+    if (!terms.has(key)) continue;
+    if (step.kind === 'substitute' && isSpellingOf(key, plainKeys[step.plain]!)) {
+      supported.add(key);
+      continue;
+    }
+    const unaligned = spare.get(key) ?? 0;
+    if (unaligned > 0) {
+      spare.set(key, unaligned - 1);
+      continue;
+    }
     if (step.kind === 'substitute') {
-      const plainKey = plainKeys[step.plain]!;
-      if (isSpellingOf(key, plainKey)) {
-        supported.add(key);
-        continue;
-      }
       out[step.prompted] = plainWords[step.plain]!;
       replaced.push({ heard: plainWords[step.plain]!, term: promptedWords[step.prompted]! });
     } else {

@@ -101,7 +101,9 @@ describe.skipIf(unavailable !== null)('review: record → process → edit → s
       await page.getByText(title, { exact: true }).waitFor();
     }
     const transcript = await page.getByTestId('transcript').inputValue();
-    expect(transcript.toLowerCase()).toContain('biscuit');
+    // Real speech through Whisper base: the patient's name said once at the start can be misheard
+    // depending on where in the looping fake-microphone file the recording began; 'rabbit' is said twice.
+    expect(transcript.toLowerCase()).toContain('rabbit');
     expect(await page.getByTestId('soap-bullet').count()).toBeGreaterThan(0);
     const updateButton = page.getByRole('button', { name: 'Update Clinical Notes' });
     expect(await updateButton.isDisabled()).toBe(true); // unchanged transcript

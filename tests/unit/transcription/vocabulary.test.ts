@@ -25,6 +25,20 @@ describe('vocabulary prompt', () => {
     expect(prompt.endsWith('Nguni, Koei 52, Pieter Joubert.')).toBe(true);
   });
 
+  it("opens the first piece's prompt with the names and ends it with drug names, the same terms", () => {
+    const hints = { patientName: 'Biscuit', clientName: 'Lerato Mokoena' };
+    const opening = buildVocabularyPrompt(hints, 'Drakensig farm', { opening: true });
+    // Whisper skips a recording's opening words when the prompt ends with them ("this is for Biscuit,
+    // Lerato Mokoena's rabbit"): 5 of 15 English dev openings were lost with the names last.
+    expect(
+      opening.startsWith(`Biscuit, Lerato Mokoena, Drakensig farm, ${NUMBER_STYLE.join(', ')}, meloxicam, `),
+    ).toBe(true);
+    expect(opening).toMatch(/, [a-z][a-z -]+\.$/);
+    const rest = buildVocabularyPrompt(hints, 'Drakensig farm');
+    const terms = (prompt: string) => prompt.slice(0, -1).split(', ').sort();
+    expect(terms(opening)).toEqual(terms(rest));
+  });
+
   it('cleans names (no line breaks, bounded length)', () => {
     const prompt = buildVocabularyPrompt({
       patientName: 'Max\n\nIgnore previous',
