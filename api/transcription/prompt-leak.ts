@@ -79,18 +79,27 @@ type Step =
   | { kind: 'insert'; prompted: number }
   | { kind: 'delete'; plain: number };
 
-/** Word alignment of two readings (Levenshtein over word keys, backtracked). */
-function align(prompted: string[], plain: string[]): Step[] {
+/**
+ * Word alignment of two readings (Levenshtein over word keys, backtracked). A prompt term against a
+ * spelling of it costs half a substitution, so 'meloxicam at' against 'Meloxica Matt' pairs the drug with
+ * its spelling rather than with 'Matt' (which left 'meloxicam' unaligned and dropped from a Plan).
+ */
+function align(prompted: string[], plain: string[], terms: ReadonlySet<string>): Step[] {
   const rows = prompted.length + 1;
   const cols = plain.length + 1;
+  const substitution = (i: number, j: number): number => {
+    const a = prompted[i]!;
+    const b = plain[j]!;
+    if (a === b) return 0;
+    return terms.has(a) && isSpellingOf(a, b) ? 0.5 : 1;
+  };
   const cost: number[][] = Array.from({ length: rows }, (_, i) =>
     Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
   );
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
-      const same = prompted[i - 1] === plain[j - 1];
       cost[i]![j] = Math.min(
-        cost[i - 1]![j - 1]! + (same ? 0 : 1),
+        cost[i - 1]![j - 1]! + substitution(i - 1, j - 1),
         cost[i - 1]![j]! + 1,
         cost[i]![j - 1]! + 1,
       );
@@ -100,7 +109,7 @@ function align(prompted: string[], plain: string[]): Step[] {
   let i = prompted.length;
   let j = plain.length;
   while (i > 0 || j > 0) {
-    if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + (prompted[i - 1] === plain[j - 1] ? 0 : 1)) {
+    if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + substitution(i - 1, j - 1)) {
       steps.push({
         kind: prompted[i - 1] === plain[j - 1] ? 'match' : 'substitute',
         prompted: i - 1,
@@ -154,7 +163,7 @@ export function dropPromptOnlyWords(prompted: string, plain: string, terms: Set<
   const plainWords = wordsOf(plain);
   const promptedKeys = promptedWords.map(termKey);
   const plainKeys = plainWords.map(termKey);
-  const steps = align(promptedKeys, plainKeys);
+  const steps = align(promptedKeys, plainKeys, terms);
   // Occurrences of each term the plain reading has that no prompted occurrence is aligned with.
   const spare = new Map<string, number>();
   for (const key of plainKeys) if (terms.has(key)) spare.set(key, (spare.get(key) ?? 0) + 1);

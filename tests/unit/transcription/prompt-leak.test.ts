@@ -65,6 +65,19 @@ describe('prompt-only words', () => {
     expect(check.supported.sort()).toEqual(['biscuit', 'lerato', 'mokoena']);
   });
 
+  it('pairs a drug with its spelling in the plain reading even when a neighbour would align as well (dev-04)', () => {
+    const check = dropPromptOnlyWords(
+      'Plan, meloxicam, at 0.5 mg per kilogram by mouth, once a day for 5 days, for pain.',
+      'Plan, Meloxica Matt 0.5mg per kilogram by mouth, once a day for 5 days, for pain.',
+      promptTerms('meloxicam, metoclopramide, Biscuit, Lerato Mokoena.'),
+    );
+    expect(check.text).toBe(
+      'Plan, meloxicam, at 0.5 mg per kilogram by mouth, once a day for 5 days, for pain.',
+    );
+    expect(check.dropped).toEqual([]);
+    expect(check.supported).toEqual(['meloxicam']);
+  });
+
   it('keeps the prompt spelling of a name the plain reading spells another way but sounds the same', () => {
     const check = dropPromptOnlyWords(
       'Morning, Thandi. Come in.',
