@@ -13,6 +13,7 @@ import type { TermHint } from '#shared/schemas/transcript-suggestions.js';
 import { relativeDistance } from '#shared/transcript/edit-distance.js';
 import { findMishearings, soundKey, type LexiconSuggestion } from '#shared/transcript/lexicon-check.js';
 import { isEnglishWord } from './english-words.js';
+import { formularyByUse, NUMBER_STYLE } from './vocabulary.js';
 
 /**
  * Words of a prompt that do not steer anything on their own: name particles and titles. Whisper does
@@ -37,6 +38,8 @@ const NOT_TERMS = new Set([
   'and',
   'en',
   'the',
+  // The number style's units ('120 bpm', '9 weeks') only teach Whisper to write numbers as digits.
+  ...NUMBER_STYLE.flatMap((example) => example.match(/\p{L}+/gu) ?? []),
 ]);
 
 /**
@@ -48,6 +51,25 @@ export const SPELLING_VARIANT_DISTANCE = 0.25;
 export const isSpellingOf = (promptWord: string, plainWord: string): boolean =>
   relativeDistance(promptWord, plainWord) <= SPELLING_VARIANT_DISTANCE ||
   (soundKey(promptWord) !== '' && soundKey(promptWord) === soundKey(plainWord));
+
+/**
+ * A drug name from the formulary counts as heard when the plain reading has a word near its place that
+ * differs in at most this share of letters: without the prompt Whisper base writes 'maribit' for
+ * maropitant and 'phoenixin medumite' for flunixin meglumine, and dropping the drug for that emptied the
+ * Plan. The vet's words there were a drug; the prompt spelt it.
+ */
+export const DRUG_SOUND_DISTANCE = 0.5;
+/** How many plain-reading words either side of a drug's aligned place are searched for its sound. */
+const DRUG_WINDOW = 2;
+
+let drugWords: Set<string> | undefined;
+/** The word keys of the formulary's drug names ('flunixin meglumine' → flunixin, meglumine). */
+function isDrugWord(key: string): boolean {
+  drugWords ??= new Set(
+    formularyByUse().flatMap((name) => name.split(/[\s-]+/u).map((word) => termKey(word))),
+  );
+  return drugWords.has(key);
+}
 
 const wordsOf = (text: string): string[] => text.split(/\s+/).filter(Boolean);
 
@@ -174,10 +196,21 @@ export function dropPromptOnlyWords(prompted: string, plain: string, terms: Set<
   const dropped: string[] = [];
   const replaced: TermReplacement[] = [];
   const supported = new Set(plainKeys.filter((key) => terms.has(key)));
+  // Where in the plain reading each step stands (an unaligned prompted word: just after the last plain word).
+  let plainAt = 0;
+  const soundsNear = (key: string): boolean => {
+    const near = plainKeys.slice(Math.max(0, plainAt - DRUG_WINDOW), plainAt + DRUG_WINDOW + 1);
+    return near.some((word) => word.length >= 3 && relativeDistance(key, word) <= DRUG_SOUND_DISTANCE);
+  };
   for (const step of steps) {
+    if (step.kind !== 'insert') plainAt = step.plain;
     if (step.kind === 'delete' || step.kind === 'match') continue;
     const key = promptedKeys[step.prompted]!;
     if (!terms.has(key)) continue;
+    if (isDrugWord(key) && soundsNear(key)) {
+      supported.add(key);
+      continue;
+    }
     if (step.kind === 'substitute' && isSpellingOf(key, plainKeys[step.plain]!)) {
       supported.add(key);
       continue;

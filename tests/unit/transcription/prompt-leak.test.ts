@@ -78,6 +78,42 @@ describe('prompt-only words', () => {
     expect(check.supported).toEqual(['meloxicam']);
   });
 
+  it('keeps a drug the plain reading heard as a near sound at its place (dev-01, dev-02), not one it never heard', () => {
+    const terms = promptTerms(buildVocabularyPrompt({ patientName: 'Max', clientName: 'Thandi Nkosi' }));
+    const maropitant = dropPromptOnlyWords(
+      'an injection of maropitant at 1 mg per kilogram under the skin',
+      'an injection of maribit and at 1 milligram per kilogram under the skin',
+      terms,
+    );
+    expect(maropitant.dropped).toEqual([]);
+    expect(maropitant.text).toContain('maropitant at 1 mg');
+    const flunixin = dropPromptOnlyWords(
+      "I'm also giving flunixin meglumine at 1.1 mg per kilogram IV for the pain.",
+      "I'm also giving phoenixin medumite at 1.1 milligrams per kilogram IV for the pain.",
+      terms,
+    );
+    expect(flunixin.dropped).toEqual([]);
+    const unheard = dropPromptOnlyWords(
+      'Give him ketamine now, please.',
+      'Give him a cuddle now, please.',
+      terms,
+    );
+    expect(unheard.text).not.toMatch(/ketamine/);
+    expect(unheard.dropped).toEqual(['ketamine']);
+  });
+
+  it("does not treat the number style's units as terms ('120 bpm' is style, not a word to check)", () => {
+    const terms = promptTerms(buildVocabularyPrompt());
+    expect(terms.has('bpm')).toBe(false);
+    expect(terms.has('weeks')).toBe(false);
+    const check = dropPromptOnlyWords(
+      'heart rate is 120 bpm, and',
+      'heart rate is 120 beats per minute, and',
+      terms,
+    );
+    expect(check.text).toBe('heart rate is 120 bpm, and');
+  });
+
   it('keeps the prompt spelling of a name the plain reading spells another way but sounds the same', () => {
     const check = dropPromptOnlyWords(
       'Morning, Thandi. Come in.',
