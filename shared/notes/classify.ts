@@ -358,7 +358,11 @@ const LEAVE_OUT_PROBABILITY = 0.8;
 const SECTION_INERTIA = 2;
 /** Right after small talk, the model must be this sure a clinically weak sentence is more of it. */
 const FOLLOWING_CHAT_PROBABILITY = 0.5;
-/** Below this, the model's doubt that a sentence is chat keeps a clinical sentence with a chat word in the notes. */
+/**
+ * Below this, the model's doubt that a sentence is chat keeps a sentence with a small-talk word in the notes when
+ * it also has clinical cues or instructs the owner ('we moved the calves at month end and two have been
+ * scouring'); money, bills, appointments and the weather's temperature are left out regardless.
+ */
 const CHAT_MODEL_FLOOR = 0.15;
 /** How much the model's log-probability counts against the lexicon's cue points when choosing a section. */
 const MODEL_WEIGHT = 1;
@@ -759,12 +763,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const ambient = AMBIENT_TEMPERATURE.test(text);
     const measured = (NUMBER_WITH_UNIT.test(text) && !ambient) || analysis.drugs > 0 || analysis.vitals > 0;
     const left = leftOutLexicon();
-    const chat =
-      ambient ||
-      MONEY.test(text) ||
-      hasTerm(left.billing, text) ||
-      schedulingTalk(text) ||
-      smallTalkTerms(text).some((term) => !AMBIGUOUS_SMALL_TALK.has(term));
+    const business = ambient || MONEY.test(text) || hasTerm(left.billing, text) || schedulingTalk(text);
+    const chat = business || smallTalkTerms(text).some((term) => !AMBIGUOUS_SMALL_TALK.has(term));
     // Social words ('the neighbour', 'the road', 'school') leave a sentence out only when it says nothing
     // clinical: 'I suspect the neighbour fed her chocolate' is history.
     const social = !chat && hasTerm(left.social, text);
@@ -783,7 +783,12 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       speaker !== 'client' && OBLIGATION.test(text) && !MONEY.test(text) && !hasTerm(left.billing, text);
     if (!header && !measured) {
       if (
-        (chat && total < CHAT_OVERRIDE && !(instructsOwner && probabilities.L < CHAT_MODEL_FLOOR)) ||
+        (chat &&
+          total < CHAT_OVERRIDE &&
+          !(
+            (instructsOwner || (total >= MIN_CLINICAL && !business)) &&
+            probabilities.L < CHAT_MODEL_FLOOR
+          )) ||
         (social && total < MIN_CLINICAL) ||
         // …or when the model is sure it is chat and the cues are weak ('tell tannie Elsa congratulations…').
         (social && total < STRONG_CLINICAL && probabilities.L >= 0.9) ||
