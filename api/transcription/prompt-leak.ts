@@ -189,14 +189,15 @@ export function dropPromptOnlyWords(prompted: string, plain: string, terms: Set<
   // Occurrences of each term the plain reading has that no prompted occurrence is aligned with.
   const spare = new Map<string, number>();
   for (const key of plainKeys) if (terms.has(key)) spare.set(key, (spare.get(key) ?? 0) + 1);
-  for (const step of steps)
-    if (step.kind === 'match' && spare.has(promptedKeys[step.prompted]!))
-      spare.set(promptedKeys[step.prompted]!, spare.get(promptedKeys[step.prompted]!)! - 1);
+  for (const step of steps) {
+    const key = step.kind === 'match' ? promptedKeys[step.prompted]! : '';
+    if (spare.has(key)) spare.set(key, spare.get(key)! - 1);
+  }
   const out = [...promptedWords];
   const dropped: string[] = [];
   const replaced: TermReplacement[] = [];
   const supported = new Set(plainKeys.filter((key) => terms.has(key)));
-  // Where in the plain reading each step stands (an unaligned prompted word: just after the last plain word).
+  // Where in the plain reading each step stands (an unaligned prompted word: at the last plain word before it).
   let plainAt = 0;
   const soundsNear = (key: string): boolean => {
     const near = plainKeys.slice(Math.max(0, plainAt - DRUG_WINDOW), plainAt + DRUG_WINDOW + 1);

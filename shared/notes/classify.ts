@@ -223,13 +223,14 @@ function vetSigns(turnText: string, language: Language): number {
 // A blood or urine test's value as it stands now ('the PCV is 52 percent', 'TP: 58', 'ureum is 30'): the staff
 // read it off the machine. Not glucose (owners of diabetic pets measure it at home) and not in the past tense
 // (an owner repeating another vet's figure is history).
+const LAB_VALUE_NOW =
+  /(?<![\p{L}])(?:pcv|haematocrit|hematocrit|hematokriet|total protein|totale proteïen|tp|lactate|laktaat|usg|urine specific gravity|creatinine|kreatinien|urea|ureum|sodium|natrium|potassium|kalium|white (?:cell|blood cell) count|wbc|platelets?|plaatjies|neutrophils?|neutrofiele)\s*(?:is|of|at|van|op|:|=)\s*(?:about |omtrent |net )?\d/iu;
+
+/** A laboratory unit or a test's value as it stands now, number words read as digits. */
 function readOffAMachine(text: string): boolean {
   const digits = numberWordsToDigits(text);
   return LAB_ONLY_UNIT.test(digits) || LAB_VALUE_NOW.test(digits);
 }
-
-const LAB_VALUE_NOW =
-  /(?<![\p{L}])(?:pcv|haematocrit|hematocrit|hematokriet|total protein|totale proteïen|tp|lactate|laktaat|usg|urine specific gravity|creatinine|kreatinien|urea|ureum|sodium|natrium|potassium|kalium|white (?:cell|blood cell) count|wbc|platelets?|plaatjies|neutrophils?|neutrofiele)\s*(?:is|of|at|van|op|:|=)\s*(?:about |omtrent |net )?\d/iu;
 
 // The weather's temperature, not the animal's: '36 degrees in the shade', 'this heat' ('she is in heat' is oestrus).
 const AMBIENT_TEMPERATURE =
@@ -360,8 +361,8 @@ const SECTION_INERTIA = 2;
 const FOLLOWING_CHAT_PROBABILITY = 0.5;
 /**
  * Below this, the model's doubt that a sentence is chat keeps a sentence with a small-talk word in the notes when
- * it also has clinical cues or instructs the owner ('we moved the calves at month end and two have been
- * scouring'); money, bills, appointments and the weather's temperature are left out regardless.
+ * it also has clinical cues or instructs the owner ('since the hailstorm on Sunday the heifer has been off her
+ * feed'); money, bills, appointments and the weather's temperature are left out regardless.
  */
 const CHAT_MODEL_FLOOR = 0.15;
 /** How much the model's log-probability counts against the lexicon's cue points when choosing a section. */
@@ -763,8 +764,9 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const ambient = AMBIENT_TEMPERATURE.test(text);
     const measured = (NUMBER_WITH_UNIT.test(text) && !ambient) || analysis.drugs > 0 || analysis.vitals > 0;
     const left = leftOutLexicon();
-    const business = ambient || MONEY.test(text) || hasTerm(left.billing, text) || schedulingTalk(text);
-    const chat = business || smallTalkTerms(text).some((term) => !AMBIGUOUS_SMALL_TALK.has(term));
+    // Money, bills, appointments and the weather are chat whatever clinical words come with them.
+    const leftRegardless = ambient || MONEY.test(text) || hasTerm(left.billing, text) || schedulingTalk(text);
+    const chat = leftRegardless || smallTalkTerms(text).some((term) => !AMBIGUOUS_SMALL_TALK.has(term));
     // Social words ('the neighbour', 'the road', 'school') leave a sentence out only when it says nothing
     // clinical: 'I suspect the neighbour fed her chocolate' is history.
     const social = !chat && hasTerm(left.social, text);
@@ -786,7 +788,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
         (chat &&
           total < CHAT_OVERRIDE &&
           !(
-            (instructsOwner || (total >= MIN_CLINICAL && !business)) &&
+            (instructsOwner || (total >= MIN_CLINICAL && !leftRegardless)) &&
             probabilities.L < CHAT_MODEL_FLOOR
           )) ||
         (social && total < MIN_CLINICAL) ||

@@ -4,9 +4,8 @@ import type {
   TranscriptionOutput,
   TranscriptionProvider,
 } from '../../../api/providers/transcription/types.js';
-import { TranscriptionService } from '../../../api/services/transcription-service.js';
 import { englishShare, isConfidentIn } from '../../../api/transcription/language-stretch.js';
-import { toneBurstsWav } from './tone-bursts.js';
+import { burstService, toneBurstsWav } from './tone-bursts.js';
 
 /**
  * How the service asks for languages, piece by piece. The provider here is a recorder of calls (what is
@@ -25,13 +24,7 @@ class ScriptedProvider implements TranscriptionProvider {
 }
 
 function service(provider: TranscriptionProvider, languages: string[]) {
-  return new TranscriptionService(provider, {
-    maxAudioBytes: 10_000_000,
-    maxAudioSeconds: 600,
-    pieceSeconds: 5,
-    concurrency: 1,
-    languages,
-  });
+  return burstService(provider, { languages });
 }
 
 describe('TranscriptionService language routing', () => {

@@ -5,8 +5,7 @@ import type {
   TranscriptionProvider,
 } from '../../../api/providers/transcription/types.js';
 import { TranscriptionProviderError } from '../../../api/providers/transcription/types.js';
-import { TranscriptionService } from '../../../api/services/transcription-service.js';
-import { toneBurstsWav } from './tone-bursts.js';
+import { burstService, toneBurstsWav } from './tone-bursts.js';
 
 /** An engine whose second piece fails; it counts how many pieces it was asked for. */
 class FailingSecondPiece implements TranscriptionProvider {
@@ -24,13 +23,7 @@ class FailingSecondPiece implements TranscriptionProvider {
 describe('TranscriptionService when a piece fails', () => {
   it('fails the job with the engine’s reason and starts no further pieces', async () => {
     const provider = new FailingSecondPiece();
-    const service = new TranscriptionService(provider, {
-      maxAudioBytes: 10_000_000,
-      maxAudioSeconds: 600,
-      pieceSeconds: 5,
-      concurrency: 2,
-      languages: ['en'],
-    });
+    const service = burstService(provider, { concurrency: 2, languages: ['en'] });
     await expect(service.transcribe({ audio: toneBurstsWav(8) })).rejects.toThrow('the engine fell over');
     // Two workers: pieces 1 and 2 start together and piece 2 fails at once. Worker 1 finishes piece 1
     // after the job has already failed; it must then stop, not go on through the rest.

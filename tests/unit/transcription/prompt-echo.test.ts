@@ -6,8 +6,7 @@ import type {
   TranscriptionProvider,
 } from '../../../api/providers/transcription/types.js';
 import { buildVocabularyPrompt } from '../../../api/transcription/vocabulary.js';
-import { TranscriptionService } from '../../../api/services/transcription-service.js';
-import { toneBurstsWav } from './tone-bursts.js';
+import { burstService, toneBurstsWav } from './tone-bursts.js';
 
 // The prompt these echoes were seen with (before issue 18 made it terms only); the detector is generic.
 const prompt =
@@ -67,13 +66,7 @@ class PromptSensitiveProvider implements TranscriptionProvider {
 
 async function transcribeOnePiece(reading: { prompted: string; plain: string }, languages = ['af', 'en']) {
   const provider = new PromptSensitiveProvider(reading);
-  const service = new TranscriptionService(provider, {
-    maxAudioBytes: 10_000_000,
-    maxAudioSeconds: 600,
-    pieceSeconds: 5,
-    concurrency: 1,
-    languages,
-  });
+  const service = burstService(provider, { languages });
   const result = await service.transcribe({ audio: toneBurstsWav(1) });
   return { transcript: result.transcript, calls: provider.calls };
 }

@@ -13,8 +13,8 @@ import type {
   TranscriptionProvider,
 } from '../../../api/providers/transcription/types.js';
 import { buildVocabularyPrompt } from '../../../api/transcription/vocabulary.js';
-import { leakClip, TranscriptionService } from '../../../api/services/transcription-service.js';
-import { toneBurstsWav } from './tone-bursts.js';
+import { leakClip } from '../../../api/services/transcription-service.js';
+import { burstService, toneBurstsWav } from './tone-bursts.js';
 
 // The prompt the product used when the unseen set was measured (issue 18).
 const OLD_PROMPT =
@@ -198,13 +198,7 @@ describe('the prompt per piece', () => {
         return Promise.resolve({ text: 'Die koei het koors.', language: 'af' });
       },
     };
-    const service = new TranscriptionService(provider, {
-      maxAudioBytes: 10_000_000,
-      maxAudioSeconds: 600,
-      pieceSeconds: 5,
-      concurrency: 1,
-      languages: ['af', 'en'],
-    });
+    const service = burstService(provider);
     const hints = { clientName: 'Pieter Joubert', patientName: 'Koei 52' };
     await service.transcribe({ audio: toneBurstsWav(3), preConsultation: hints });
     expect(prompts.length).toBeGreaterThan(2);
@@ -235,13 +229,7 @@ class LeakingProvider implements TranscriptionProvider {
 describe('TranscriptionService with a prompt that leaks a name', () => {
   it('keeps the name out of every piece where the audio does not have it', async () => {
     const provider = new LeakingProvider(['Die koei het koors.', 'Sy eet nie.']);
-    const service = new TranscriptionService(provider, {
-      maxAudioBytes: 10_000_000,
-      maxAudioSeconds: 600,
-      pieceSeconds: 5,
-      concurrency: 1,
-      languages: ['af', 'en'],
-    });
+    const service = burstService(provider);
     const result = await service.transcribe({
       audio: toneBurstsWav(2),
       preConsultation: { clientName: 'Pieter Joubert', patientName: 'Koei 52' },
@@ -262,13 +250,7 @@ describe('TranscriptionService with a prompt that leaks a name', () => {
         return Promise.resolve({ text: 'Pieter Joubert se koei het koors.', language: 'af' });
       },
     };
-    const service = new TranscriptionService(provider, {
-      maxAudioBytes: 10_000_000,
-      maxAudioSeconds: 600,
-      pieceSeconds: 5,
-      concurrency: 1,
-      languages: ['af', 'en'],
-    });
+    const service = burstService(provider);
     const result = await service.transcribe({
       audio: toneBurstsWav(3),
       preConsultation: { clientName: 'Pieter Joubert' },
@@ -295,13 +277,7 @@ async function readWithSegments(prompted: TranscriptionOutput, plain: string, pr
       return Promise.resolve(input.prompt ? prompted : { text: plain, language: 'af' });
     },
   };
-  const service = new TranscriptionService(provider, {
-    maxAudioBytes: 10_000_000,
-    maxAudioSeconds: 600,
-    pieceSeconds: 5,
-    concurrency: 1,
-    languages: ['af'],
-  });
+  const service = burstService(provider, { languages: ['af'] });
   const result = await service.transcribe({
     audio: toneBurstsWav(1),
     preConsultation: { clientName: 'Pieter Joubert' },
@@ -398,14 +374,7 @@ describe('TRANSCRIPTION_PROMPT=off', () => {
         return Promise.resolve({ text: 'Pieter Joubert se koei het koors.', language: 'af' });
       },
     };
-    const service = new TranscriptionService(provider, {
-      maxAudioBytes: 10_000_000,
-      maxAudioSeconds: 600,
-      pieceSeconds: 5,
-      concurrency: 1,
-      languages: ['af'],
-      prompt: false,
-    });
+    const service = burstService(provider, { languages: ['af'], prompt: false });
     const result = await service.transcribe({
       audio: toneBurstsWav(2),
       preConsultation: { clientName: 'Pieter Joubert' },

@@ -11,8 +11,7 @@ import type {
   TranscriptionOutput,
   TranscriptionProvider,
 } from '../../../api/providers/transcription/types.js';
-import { TranscriptionService } from '../../../api/services/transcription-service.js';
-import { toneBurstsWav } from './tone-bursts.js';
+import { burstService, toneBurstsWav } from './tone-bursts.js';
 
 describe('script filter', () => {
   it('finds Cyrillic, CJK and U+FFFD, and leaves Afrikaans and English letters alone', () => {
@@ -67,13 +66,7 @@ class CyrillicProvider implements TranscriptionProvider {
 }
 
 function service(provider: TranscriptionProvider) {
-  return new TranscriptionService(provider, {
-    maxAudioBytes: 10_000_000,
-    maxAudioSeconds: 600,
-    pieceSeconds: 5,
-    concurrency: 1,
-    languages: ['af', 'en'],
-  });
+  return burstService(provider);
 }
 
 describe('TranscriptionService on a piece that decodes to another script', () => {

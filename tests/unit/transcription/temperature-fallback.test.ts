@@ -10,8 +10,7 @@ import type {
   TranscriptionOutput,
   TranscriptionProvider,
 } from '../../../api/providers/transcription/types.js';
-import { TranscriptionService } from '../../../api/services/transcription-service.js';
-import { toneBurstsWav } from './tone-bursts.js';
+import { burstService, toneBurstsWav } from './tone-bursts.js';
 
 const LOOP = `Dunkie dokter, het ${'mei '.repeat(40)}`.trim();
 const SPEECH =
@@ -77,13 +76,7 @@ class LoopingProvider implements TranscriptionProvider {
 describe('TranscriptionService and decoding loops', () => {
   it('reads a looping piece again, warmer, in the language it heard and with the same prompt', async () => {
     const provider = new LoopingProvider();
-    const service = new TranscriptionService(provider, {
-      maxAudioBytes: 10_000_000,
-      maxAudioSeconds: 600,
-      pieceSeconds: 5,
-      concurrency: 1,
-      languages: ['af', 'en'],
-    });
+    const service = burstService(provider);
     const result = await service.transcribe({
       audio: toneBurstsWav(1),
       preConsultation: { patientName: 'Bruno' },

@@ -1,4 +1,9 @@
 import { encodeWav } from '../../../api/audio/wav.js';
+import type { TranscriptionProvider } from '../../../api/providers/transcription/types.js';
+import {
+  TranscriptionService,
+  type TranscriptionSettings,
+} from '../../../api/services/transcription-service.js';
 
 /**
  * `count` 3-second tone bursts, each followed by a 2-second pause (faint noise, as a room has): with
@@ -14,4 +19,22 @@ export function toneBurstsWav(count: number): Buffer {
     pcm[i] = Math.round((voiced ? 9000 * Math.sin(2 * Math.PI * 220 * t) : 0) + (((i * 7919) % 61) - 30));
   }
   return encodeWav(pcm, rate);
+}
+
+/**
+ * The service as the tone-burst tests use it: pieces of at most 5 s (one burst each), one worker, Afrikaans
+ * and English; `settings` overrides any of that.
+ */
+export function burstService(
+  provider: TranscriptionProvider,
+  settings: Partial<TranscriptionSettings> = {},
+): TranscriptionService {
+  return new TranscriptionService(provider, {
+    maxAudioBytes: 10_000_000,
+    maxAudioSeconds: 600,
+    pieceSeconds: 5,
+    concurrency: 1,
+    languages: ['af', 'en'],
+    ...settings,
+  });
 }
