@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiTranscriptionProvider } from '../../api/providers/transcription/openai-provider.js';
-import { clipPcm } from '../helpers/audio-clip.js';
+import { clip, clipPcm } from '../helpers/audio-clip.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
 import { expectContractQuality } from '../helpers/transcription-gates.js';
@@ -106,6 +106,26 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
     },
     900_000,
   );
+
+  it("keeps a recording's opening when it opens with the names the prompt carries (issue 18)", async () => {
+    // dev-04 from 1.2 s in opens "…cording, um, this is for Biscuit, Lerato Mokoena's rabbit". With the names
+    // at the end of the prompt Whisper took them as already written and began at "Patient in a three-year-old…".
+    const dev04 = devItems().find((item) => item.id === 'dev-04')!;
+    const form = new FormData();
+    form.append(
+      'audio',
+      new Blob([new Uint8Array(clip(dev04.audioPath, 25, 1.2))], { type: 'audio/webm' }),
+      'recording.webm',
+    );
+    form.append('preConsultationData', JSON.stringify(dev04.preConsultation));
+    const { status, body } = await transcribeAsync<TranscribeBody>(client, form, {
+      requestId: 'contract-opening',
+      onProgress: () => {},
+    });
+    expect(status, body.error).toBe(200);
+    const opening = body.transcript.split(/\s+/).slice(0, 8).join(' ').toLowerCase();
+    expect(opening).toContain('this is for');
+  }, 300_000);
 
   it('reads at a raised temperature through the openai client (the service does so for a looping piece)', async () => {
     const dev03 = devItems().find((item) => item.id === 'dev-03')!;

@@ -4,13 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { decodeToPcm } from '../../api/audio/ffmpeg.js';
 
-/** The first seconds of a dev file as its own WebM, the way a browser records it. */
-export function clip(source: string, seconds: number): Buffer {
+/** `seconds` of a dev file (from its start, or from `from` seconds in) as its own WebM, the way a browser records it. */
+export function clip(source: string, seconds: number, from = 0): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-clip-'));
   const out = path.join(dir, 'clip.webm');
   execFileSync('ffmpeg', [
     '-v',
     'error',
+    '-ss',
+    String(from),
     '-i',
     source,
     '-t',
