@@ -11,7 +11,7 @@ import { refuseControlCharacters } from './http/control-characters.js';
 import { handleError } from './http/errors.js';
 import { isHttpsRequest } from './http/request.js';
 import { createRouter } from './http/router.js';
-import { rejectCrossSiteRequests, securityHeaders, strictTransportSecurity } from './http/security.js';
+import { rejectCrossSiteRequests, securityHeaders } from './http/security.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { exportRoutes } from './routes/export.js';
@@ -44,19 +44,8 @@ export function createApp({ services, webDir, logger = processLogger }: AppOptio
   app.use('*', requestLog(logger));
   // Outermost after the log line, so it sees every header the others add; static files arrive precompressed and pass through.
   app.use('*', compressResponses());
-  app.use('*', securityHeaders());
-  app.use(
-    '*',
-    strictTransportSecurity((c) => isHttpsRequest(c, services.config)),
-  );
-  // Before the CSRF check, so its refusals are marked no-store like every other API answer.
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // Clinical data must never sit in a shared or browser cache.
-    // Set on the response's own headers: c.header() after next() rebuilds the whole response, which
-    // costs every answer more than its handler (issue 19, /api/health against a bare handler).
-    if (!c.res.headers.has('Cache-Control')) setHeader(c, 'Cache-Control', 'no-store');
-  });
+  // Before the CSRF check, so its refusals carry them too.
+  app.use('*', securityHeaders({ isHttps: (c) => isHttpsRequest(c, services.config) }));
   app.use('/api/*', rejectCrossSiteRequests({ trustProxy: services.config.TRUST_PROXY }));
   // Before any route reads a body: an oversized one is refused unread (issue 14).
   app.use('/api/*', limitRequestBodies(services.config));

@@ -15,8 +15,9 @@
  * history and search.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import autocannon from 'autocannon';
 
 const args = process.argv.slice(2);
@@ -47,24 +48,33 @@ interface Figures {
   bytes: number;
 }
 
-/** Starts scripts/bench-api-server.ts; resolves with its READY line, echoing its EXPLAIN lines. */
-function startServer(
+/**
+ * Starts scripts/bench-api-server.ts; resolves with its READY line and the EXPLAIN lines before it. Its
+ * stdout (the API's request log) goes to a file, as a server's log would: read through a pipe by this
+ * process, every request line would be parsed beside the load generator and charged to the API.
+ */
+async function startServer(
   serverArgs: string[],
 ): Promise<{ child: ChildProcess; ready: Ready; explain: string[] }> {
   const script = path.join(import.meta.dirname, 'bench-api-server.ts');
+  const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'veldvet-bench-api-')), 'stdout.log');
+  const out = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...serverArgs], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', out, 'inherit'],
   });
-  const explain: string[] = [];
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    const lines = readline.createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (line.startsWith('EXPLAIN ')) explain.push(line.slice(8));
-      else if (line.startsWith('READY '))
-        resolve({ child, ready: JSON.parse(line.slice(6)) as Ready, explain });
-    });
-  });
+  fs.closeSync(out);
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = fs.readFileSync(logFile, 'utf8').split('\n');
+    const ready = lines.find((line) => line.startsWith('READY '));
+    if (ready) {
+      const explain = lines.filter((line) => line.startsWith('EXPLAIN ')).map((line) => line.slice(8));
+      return { child, ready: JSON.parse(ready.slice(6)) as Ready, explain };
+    }
+    if (exited !== undefined) throw new Error(`bench server exited with ${exited}`);
+  }
 }
 
 function stopServer(child: ChildProcess): Promise<void> {

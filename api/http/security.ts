@@ -1,35 +1,80 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
+
+type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
 
 /**
- * A CSP the built PWA runs under: no inline script, blobs for recorded audio and generated PDFs,
- * workers from our own origin for the service worker.
+ * The built PWA's pages, service worker and assets: a CSP it runs under (no inline script, blobs for recorded
+ * audio and generated PDFs, workers from our own origin for the service worker), the microphone for our own
+ * pages only.
  */
-export function securityHeaders(): MiddlewareHandler {
-  return secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      mediaSrc: ["'self'", 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      workerSrc: ["'self'"],
-      manifestSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    // HSTS is added per request by strictTransportSecurity(), only when the request came over TLS.
-    strictTransportSecurity: false,
-    referrerPolicy: 'no-referrer',
-    xFrameOptions: 'DENY',
-    xContentTypeOptions: 'nosniff',
-    crossOriginEmbedderPolicy: false,
-    permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [] },
-  });
+const DOCUMENT_HEADERS: HeaderList = [
+  [
+    'Content-Security-Policy',
+    [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "media-src 'self' blob:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+  ],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Permissions-Policy', 'microphone=(self), camera=(), geolocation=()'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+];
+
+/**
+ * API answers are data, never a page: a CSP that lets nothing load or frame it (stricter than the pages'),
+ * other sites may not read them (CORP), and never cached. The page-only headers (Permissions-Policy, COOP)
+ * mean nothing on JSON; leaving them off keeps every answer ~500 bytes lighter (issue 19, /api/health
+ * against a bare handler).
+ */
+const API_HEADERS: HeaderList = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+];
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The finished response's headers, copied into a new response first in the rare case they are immutable (a fetched or redirect response). */
+function mutableHeaders(c: Context): Headers {
+  try {
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+  }
+  return c.res.headers;
+}
+
+/**
+ * The security headers of every response, errors and refusals included, set in one pass on the finished
+ * response's own headers (c.header() after next() would rebuild the whole response). HSTS only on
+ * responses that travelled over https (it is only honoured there). Clinical data must never sit in a shared
+ * or browser cache: every /api answer is no-store unless its route chose otherwise.
+ */
+export function securityHeaders(options: { isHttps: (c: Context) => boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const isApi = c.req.path.startsWith('/api/');
+    const headers = mutableHeaders(c);
+    for (const [name, value] of isApi ? API_HEADERS : DOCUMENT_HEADERS) headers.set(name, value);
+    if (isApi && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+    if (options.isHttps(c)) headers.set('Strict-Transport-Security', HSTS);
+  };
 }
 
 /**
@@ -54,13 +99,5 @@ export function rejectCrossSiteRequests(options: { trustProxy: boolean }): Middl
       originHost = undefined;
     }
     return host && originHost === host ? next() : refuse(c);
-  };
-}
-
-/** HSTS only makes sense (and is only honoured) on responses that travelled over https. */
-export function strictTransportSecurity(isHttps: (c: Context) => boolean): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (isHttps(c)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   };
 }

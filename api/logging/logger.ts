@@ -68,17 +68,42 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+let stampedAt = Number.NaN;
+let stamp = '';
+/**
+ * pino's isoTime, formatted once per millisecond: a busy server writes several lines in the same one, and
+ * the Date formatting was a third of a request line's cost (issue 19).
+ */
+function isoTimeByMillisecond(): string {
+  const now = Date.now();
+  if (now !== stampedAt) {
+    stampedAt = now;
+    stamp = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return stamp;
+}
+
 /** One JSON line per event: time (ISO), level as a word, msg, and the fields given. */
 export function createLogger({ level = logLevelFromEnv(), destination }: LoggerOptions = {}): Logger {
   return pino(
     {
       level,
       base: undefined,
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTimeByMillisecond,
       formatters: { level: (label) => ({ level: label }), log: (fields) => censorSecrets(fields) },
     },
-    destination,
+    destination ?? standardOutput(),
   );
+}
+
+/**
+ * stdout, written asynchronously: while a write is in flight, the lines logged meanwhile are joined into
+ * the next one, so a busy server makes one system call per batch instead of one per request line (issue 19:
+ * the request line was a sixth of a health check's cost). Nothing waits when the server is quiet, and pino
+ * flushes what is pending when the process exits, crashes included.
+ */
+function standardOutput(): DestinationStream {
+  return pino.destination({ dest: process.stdout.fd ?? 1, sync: false });
 }
 
 /** The process's logger. Services and jobs take a child of it (see forRequest) rather than a new one. */

@@ -38,7 +38,8 @@ describe('request log', () => {
       status: 200,
     });
     expect(typeof line?.ms).toBe('number');
-    expect(typeof line?.time).toBe('string');
+    expect(line?.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Math.abs(Date.parse(String(line?.time)) - Date.now())).toBeLessThan(60_000);
     // The query string is not logged (reset links and filters travel there).
     expect(JSON.stringify(line)).not.toContain('probe');
   });
@@ -77,6 +78,18 @@ describe('request log', () => {
 });
 
 describe('logger redaction', () => {
+  it('stamps each line with the time it was written, to the millisecond', async () => {
+    const own = memoryLogger();
+    own.logger.info('first');
+    const firstWritten = Date.now();
+    // The stamp is formatted once per millisecond: a line in a later millisecond must not reuse it.
+    while (Date.now() === firstWritten) await new Promise((resolve) => setImmediate(resolve));
+    own.logger.info('second');
+    const [first, second] = own.entries().map((entry) => Date.parse(String(entry.time)));
+    expect(first).toBeLessThanOrEqual(firstWritten);
+    expect(second).toBeGreaterThan(first!);
+  });
+
   it('censors secret-looking keys that a careless log call hands it, top level and one down', () => {
     const log = memoryLogger();
     log.logger.info(

@@ -117,25 +117,43 @@ describe('security headers', () => {
     await proxied?.close();
   });
 
-  function expectStrictHeaders(response: Response, label: string) {
+  function cspDirectives(response: Response): Record<string, string> {
     const csp = response.headers.get('content-security-policy') ?? '';
-    const directives = Object.fromEntries(
+    return Object.fromEntries(
       csp
         .split(';')
         .map((part) => part.trim().split(/\s+/))
         .map(([name, ...values]) => [name, values.join(' ')]),
     );
-    expect(directives['default-src'], label).toBe("'self'");
-    expect(directives['script-src'], label).toBe("'self'");
-    expect(directives['object-src'], label).toBe("'none'");
-    expect(directives['frame-ancestors'], label).toBe("'none'");
-    expect(directives['base-uri'], label).toBe("'self'");
-    expect(directives['connect-src'], label).toBe("'self'");
-    expect(csp, label).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+  }
+
+  function expectCommonHeaders(response: Response, label: string) {
     expect(response.headers.get('x-content-type-options'), label).toBe('nosniff');
     expect(response.headers.get('referrer-policy'), label).toBe('no-referrer');
     expect(response.headers.get('x-frame-options'), label).toBe('DENY');
+    expect(response.headers.get('cross-origin-resource-policy'), label).toBe('same-origin');
+    expect(cspDirectives(response)['frame-ancestors'], label).toBe("'none'");
+  }
+
+  /** The pages and their assets: the CSP the PWA runs under. */
+  function expectStrictHeaders(response: Response, label: string) {
+    expectCommonHeaders(response, label);
+    const directives = cspDirectives(response);
+    expect(directives['default-src'], label).toBe("'self'");
+    expect(directives['script-src'], label).toBe("'self'");
+    expect(directives['object-src'], label).toBe("'none'");
+    expect(directives['base-uri'], label).toBe("'self'");
+    expect(directives['connect-src'], label).toBe("'self'");
+    expect(response.headers.get('content-security-policy'), label).not.toMatch(
+      /script-src[^;]*unsafe-(inline|eval)/,
+    );
     expect(response.headers.get('permissions-policy'), label).toMatch(/microphone=\(self\)/);
+  }
+
+  /** JSON answers load nothing: a CSP that allows nothing at all. */
+  function expectApiHeaders(response: Response, label: string) {
+    expectCommonHeaders(response, label);
+    expect(cspDirectives(response), label).toEqual({ 'default-src': "'none'", 'frame-ancestors': "'none'" });
   }
 
   it('puts the strict headers on API answers of every kind, and no-store on all of them', async () => {
@@ -153,7 +171,7 @@ describe('security headers', () => {
     ];
     for (const [label, send] of requests) {
       const response = await send();
-      expectStrictHeaders(response, label);
+      expectApiHeaders(response, label);
       expect(response.headers.get('cache-control'), label).toBe('no-store');
       expect(response.headers.get('strict-transport-security'), `${label} over http`).toBeNull();
     }
