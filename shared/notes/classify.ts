@@ -18,6 +18,7 @@
 import type { LeftOutReason } from '../schemas/clinical';
 import { lexicon, SOAP_KEYS, type SoapKey } from './lexicon';
 import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
+import { PROGNOSIS, treatedBefore } from './phrases';
 import { leftOutLexicon, predictClasses, utteranceFeatures, type ModelClass, type NotesModel } from './model';
 import modelJson from './model/weights.json' with { type: 'json' };
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
@@ -447,6 +448,8 @@ const AGAINST_NORMAL =
 const CAUSAL =
   /(?<![\p{L}])(?:(?:which|that|this|and that|wat|dit) explains|red flag|(?:is|are) (?:a |the )?signs? of|points? to|(?:wat|dit) (?:\p{L}+ ){0,8}verklaar|that's why|that is why|which is why|this is why|because of|due to|caused by|causing|precipitated by|secondary to|as a result of|predispos\p{L}*|at risk|the risk|a risk|risks?\s+(?:of|to)|damag(?:e|es|ing) (?:the|his|her|its)|threaten\p{L}*|keep in mind|rule out|differential|may lose|could lose|might lose|dis hoekom|dit is hoekom|daarom|weens|as gevolg van|veroorsaak|risiko|gevaar vir|maak (?:die|sy|haar) \p{L}+ (?:(?:verder|nog|erger) \p{L}+|seer|stukkend|skade)|kan (?:sy|haar|die) \p{L}+ (?:laat )?(?:stop|faal|ingee|doodgaan)|in gedagte hou|uitsluit|(?:is|are|was) because|(?:can|could|may|might|will) (?:stop|block|close off|shut down|kill) (?:his|her|its|their|the) \p{L}+|(?:this|it|that)(?:'s| is) an emergency|(?:dis|dit is) 'n noodgeval|(?:the|die) (?:big|biggest|main|real|groot|grootste) (?:danger|gevaar))(?![\p{L}])/iu;
 const CAUSAL_WEIGHT = 7;
+/** Above a future interval's and the model's pull to the Plan ('…should heal well in eight weeks'). */
+const PROGNOSIS_WEIGHT = 10;
 // How the case is going: progress is judged, not seen ('has healed well', 'poorly controlled', 'verbeter').
 const PROGRESS =
   /(?<![\p{L}])(?:healed|healing well|resolved|resolving|improving|improved|worsening|deteriorat\p{L}*|(?:well|better|poorly|not|badly) controlled|under control|not (?:perfect|there|right) yet|nog nie perfek nie|beter beheer|genees|verbeter|beter word|agteruitgaan|erger word|(?:goed |nie )?beheer(?: nie)?)(?![\p{L}])/iu;
@@ -529,7 +532,7 @@ function measuredNow(text: string, language: Language): boolean {
 const SHORT_NO =
   /^\s*(?:no|nope|nah|not really|none|never|nee|glad nie|geensins|nie regtig nie)\b[\s,.!]*(?:(?:doctor|dokter|doc|dok|sir|ma'am|meneer|mevrou|not that i(?:'ve| have)? (?:seen|noticed)|nie wat ek gesien het nie)[\s,.!]*)?$/iu;
 const SHORT_YES =
-  /^\s*(?:yes|yeah|yep|yup|ja|jip|definitely|beslis|it has|he has|she has|hy het|sy het)\b[\s,.!]*(?:(?:doctor|dokter|doc|dok|sir|meneer|mevrou)[\s,.!]*)?$/iu;
+  /^\s*(?:yes|yeah|yep|yup|ja|jip|definitely|beslis|it has|he has|she has|hy het|sy het|that's right|that is right|correct|exactly|dis reg|dit is reg|presies|korrek)\b[\s,.!]*(?:(?:that's right|that is right|correct|exactly|dis reg|dit is reg|presies|korrek)[\s,.!]*)?(?:(?:doctor|dokter|doc|dok|sir|meneer|mevrou)[\s,.!]*)?$/iu;
 const QUESTION_OPENING =
   /^\s*(?:(?:okay|ok|so|and|right|alright|goed|en|nou)[\s,]+){0,2}(?:is there any|are there any|is there|are there|have you (?:noticed|seen|had)(?: any)?|has (?:he|she|it|the \p{L}+) (?:had|been|got)(?: any)?|does (?:he|she|it) have(?: any)?|do (?:you|they) (?:see|notice)(?: any)?|did (?:he|she|it|you) (?:have|see|notice)(?: any)?|any|het (?:hy|sy|dit|julle|jy)(?: al)?(?: enige)?|is daar(?: enige)?|enige)\s+/iu;
 
@@ -546,6 +549,33 @@ export function answeredQuestion(question: string, answer: string, language: Lan
   if (contentTokens(topic).length === 0 || topic.split(/\s+/u).length > 12) return null;
   if (no) return `${language === 'af' ? 'Geen' : 'No'} ${topic}`;
   return `${topic.charAt(0).toLocaleUpperCase()}${topic.slice(1)} (${language === 'af' ? 'ja' : 'yes'})`;
+}
+
+const STATEMENT_OPENERS = /^\s*(?:(?:okay|ok|so|and|right|alright|goed|en|nou|dus)[\s,]+){1,2}/iu;
+/** Longer than this, a confirming question is more than one fact: it stays a question. */
+const CONFIRMED_WORDS = 20;
+
+/**
+ * A statement said as a question and confirmed ('So he's been straining since Thursday?' 'Yes.'): the vet
+ * restating the history (restatesHistory), which the owner's yes makes history. A question in a question's word order is not one
+ * ('Has he…?' is a yes/no question whose topic QUESTION_OPENING finds), and a denied statement stays a question:
+ * its negation is not always the statement with a 'no'.
+ */
+/** The vet's question names something clinical and nothing of chat, money or the diary. */
+function restatesHistory(question: Classified): boolean {
+  const text = question.utterance.text;
+  const left = leftOutLexicon();
+  if (hasChatTerm(text) || MONEY.test(text) || hasTerm(left.billing, text) || schedulingTalk(text))
+    return false;
+  return contentWeight(text, question.scores) >= MIN_CLINICAL;
+}
+
+function confirmedStatement(question: string, language: Language): string | null {
+  if (!/\?\s*$/u.test(question)) return null;
+  const statement = question.replace(STATEMENT_OPENERS, '').replace(/[?.!\s]+$/u, '');
+  if (INTERROGATIVE_START.test(statement) || PSEUDO_CLEFT.test(statement)) return null;
+  if (contentTokens(statement).length === 0 || statement.split(/\s+/u).length > CONFIRMED_WORDS) return null;
+  return `${statement.charAt(0).toLocaleUpperCase()}${statement.slice(1)} (${language === 'af' ? 'ja' : 'yes'})`;
 }
 
 function argmax(scores: Record<SoapKey, number>): SoapKey {
@@ -718,7 +748,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const previous = out.at(-1);
     const answered =
       previous?.leftOutReason === 'question' && previous.speaker !== speaker
-        ? answeredQuestion(previous.utterance.text, text, language)
+        ? (answeredQuestion(previous.utterance.text, text, language) ??
+          (previous.speaker !== 'client' && restatesHistory(previous) && SHORT_YES.test(text)
+            ? confirmedStatement(previous.utterance.text, language)
+            : null))
         : null;
     if (previous && answered) {
       out.pop();
@@ -857,11 +890,16 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (actionless && CAUSAL.test(text)) combined.A += CAUSAL_WEIGHT;
     if (actionless && PROGRESS.test(text)) combined.A += HEDGE_WEIGHT;
     // The animal's needs, as the vet states them, are the Plan ('he needs a transfusion today').
-    if (!action && PATIENT_NEEDS.test(text)) combined.P += OBLIGATION_WEIGHT;
+    const prognosis = !action && !DOSE.test(text) && !CONDITIONAL_ACTION.test(text) && PROGNOSIS.test(text);
+    if (!action && !prognosis && PATIENT_NEEDS.test(text)) combined.P += OBLIGATION_WEIGHT;
     // The perfect tense about the animal or the owner ('hy het … verloor', 'sy het gisteraand begin', 'they've been
     // lagging behind'): history.
     if (actionless && THIRD_PERSON_PERFECT.test(text) && !statesMeasurement(text)) combined.S += PAST_WEIGHT;
     if (actionless && (OWNER_NOTICED.test(text) || RELAYED.test(text))) combined.S += 2 * PAST_WEIGHT;
+    // A prognosis is the assessment's, though it speaks of the future ('it should clear on its own').
+    if (prognosis) combined.A += PROGNOSIS_WEIGHT;
+    // Treatment given before this visit is history, drug and all.
+    if (!action && treatedBefore(text)) combined.S += 2 * PAST_WEIGHT;
     // The vet's hedged judgement that asks for nothing to be done is an assessment.
     if (actionless && HEDGED.test(text)) combined.A += HEDGE_WEIGHT;
     // A conditional action stays in the Plan: it is never a finding ('if the count is over 500, treat').

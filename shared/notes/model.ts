@@ -10,6 +10,7 @@
 import { SOAP_KEYS, lexicon, type SoapKey } from './lexicon';
 import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
 import { extractVitals, type Language } from './normalise';
+import { PROGNOSIS, treatedBefore } from './phrases';
 import type { Speaker } from './split';
 import { compileTerms, findTerms, hasTerm, words } from './text';
 
@@ -106,6 +107,8 @@ export function utteranceFeatures(
   if (FUTURE.test(text)) out.push('#future');
   if (HEDGE.test(text)) out.push('#hedge');
   if (IMPERATIVE_START.test(text.trimStart())) out.push('#imperative');
+  if (PROGNOSIS.test(text)) out.push('#prognosis');
+  if (treatedBefore(text)) out.push('#treated-before');
   const drugs = known ? known.drugs : findTerms(lex.drugNames, text).length;
   if (drugs > 0) out.push('#drug', '#drug');
   const vitals = known ? known.vitals : extractVitals(text, context.language).length;

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { classifyUtterances, extractClinicalNotes, splitUtterances } from '#shared/notes/index.js';
+import { PROGNOSIS, treatedBefore } from '#shared/notes/phrases.js';
+
+function sectionOf(transcript: string, part: string): string | null | undefined {
+  return classifyUtterances(splitUtterances(transcript)).find((c) => c.utterance.text.includes(part))
+    ?.section;
+}
+
+describe('a prognosis is an assessment, though it speaks of the future', () => {
+  it('reads expectations of healing and recovery in English and Afrikaans', () => {
+    expect(PROGNOSIS.test('The cut should heal nicely in ten days.')).toBe(true);
+    expect(PROGNOSIS.test("Ek verwag sy sal binne 'n week herstel.")).toBe(true);
+    expect(PROGNOSIS.test('Die kans is goed dat hy regkom.')).toBe(true);
+    expect(PROGNOSIS.test('The outlook is guarded.')).toBe(true);
+    expect(PROGNOSIS.test('We will recheck the wound in ten days.')).toBe(false);
+  });
+  it("files 'it should heal in N weeks' under Assessment, not Plan", () => {
+    const text = 'Vet: The tibia has a clean break, it should heal well in eight weeks.';
+    expect(sectionOf(text, 'tibia')).toBe('A');
+  });
+  it('keeps an instruction with a healing clause in the Plan', () => {
+    const text = 'Vet: Keep the bandage dry and change it on Friday so that the wound can heal.';
+    expect(sectionOf(text, 'bandage')).toBe('P');
+  });
+});
+
+describe('treatment before this visit is history', () => {
+  it('needs both a treatment verb and a time before now', () => {
+    expect(treatedBefore('The farmer dipped the heifers three weeks ago.')).toBe(true);
+    expect(treatedBefore('Ons het hom verlede week met Drontal ontwurm.')).toBe(true);
+    expect(treatedBefore('We dipped the heifers.')).toBe(false);
+    expect(treatedBefore('Dip the heifers again in three weeks.')).toBe(false);
+  });
+  it("files the owner's earlier dose under Subjective, drug name and all", () => {
+    const text = [
+      'Vet: Any treatment so far?',
+      'Client: We gave her Drontal last month.',
+      'Vet: Her temperature is 38.9.',
+    ].join('\n');
+    expect(sectionOf(text, 'Drontal')).toBe('S');
+  });
+  it("keeps the vet's new prescription in the Plan", () => {
+    const text = 'Vet: Give her Drontal again today and repeat it in three weeks.';
+    expect(sectionOf(text, 'Drontal')).toBe('P');
+  });
+});
+
+describe('a statement said as a question and confirmed', () => {
+  const notes = (transcript: string) => extractClinicalNotes({ transcript } as never);
+
+  it('becomes history when the owner says yes', () => {
+    const result = notes(
+      ["Vet: So she's been coughing at night for about a week?", "Client: Yes, that's right."].join('\n'),
+    );
+    expect(result.clinicalData.subjective).toMatch(/coughing at night for about a week \(yes\)/u);
+    expect(result.leftOut?.some((item) => item.text.includes('coughing'))).toBe(false);
+  });
+  it('stays a question when the owner says no (its negation is not the statement with a no)', () => {
+    const result = notes(
+      ["Vet: So she's been coughing at night for about a week?", 'Client: No.'].join('\n'),
+    );
+    expect(result.clinicalData.subjective).not.toMatch(/coughing/u);
+    expect(result.leftOut?.some((item) => item.text.includes('coughing') && item.reason === 'question')).toBe(
+      true,
+    );
+  });
+  it("never makes history of the owner's own question, or of money and chat", () => {
+    const paying = notes(['Client: I left my card at home, can I pay tomorrow?', 'Vet: Yes.'].join('\n'));
+    expect(paying.clinicalData.subjective).toBe('');
+    const chat = notes(["Vet: So you're off to the coast on Saturday?", 'Client: Yes.'].join('\n'));
+    expect(chat.clinicalData.subjective).toBe('');
+  });
+});
+
+describe('what an animal did is no treatment', () => {
+  it("reads neither 'gave birth' nor 'het melk gegee' as an earlier dose", () => {
+    expect(treatedBefore('She gave birth to twins last week.')).toBe(false);
+    expect(treatedBefore('Gisteraand het sy nog baie melk gegee.')).toBe(false);
+    expect(treatedBefore('Ons het hulle gisteraand elkeen twee pille gegee.')).toBe(true);
+  });
+});
