@@ -15,15 +15,14 @@ import { startWebApp, webDir } from '../helpers/web-app.js';
  * pdfmake and its fonts are not fetched until a PDF is made. The review (notes editor, export) is not in
  * the precache either: the recorder fetches it when idle, the worker's runtime cache keeps it, and a
  * processed recording can then be reviewed offline. The precached JavaScript itself (gzip, as counted by
- * `npm run bench:web`) must not grow past its ceiling.
+ * `npm run bench:web`) stays within its budget.
  */
 const FIRST_VISIT_BUDGET = 400 * 1024;
 /**
- * README, Performance: the JavaScript the service worker precaches (what the offline recorder needs). The
- * issue's budget is 150 KiB; the build is at 160.6 KiB, of which Dexie, the project's local store, is about
- * 30 KiB. This ceiling keeps it from growing while the budget is not met.
+ * README, Performance: the JavaScript the service worker precaches (what the offline recorder needs), within
+ * the issue's budget of 150 KiB gzip (146.0 KiB since the data layer, TanStack Query, left the shell).
  */
-const PRECACHED_JS_CEILING = 165 * 1024;
+const PRECACHED_JS_BUDGET = 150 * 1024;
 let server: TestServer;
 let browser: Browser;
 
@@ -62,15 +61,17 @@ function precachedJavaScript(): Array<{ url: string; gzip: number }> {
 }
 
 describe('the precached JavaScript (the build)', () => {
-  it('stays under its ceiling (gzip): the shell and the recorder, without the review, pdfmake or other pages', () => {
+  it('stays within its budget (gzip): the shell and the recorder, without the review, pdfmake or other pages', () => {
     const files = precachedJavaScript();
     const total = files.reduce((sum, file) => sum + file.gzip, 0);
     console.log(`precached JavaScript: ${files.length} files, ${(total / 1024).toFixed(1)} KiB gzip`);
     expect(files.some((file) => /AppPage-[^/]*\.js$/.test(file.url))).toBe(true);
     expect(
-      files.filter((file) => /review|pdfmake|vfs_fonts|AdminPage|SettingsPage|HistoryPage/.test(file.url)),
+      files.filter((file) =>
+        /review|pdfmake|vfs_fonts|AdminPage|SettingsPage|HistoryPage|query-/.test(file.url),
+      ),
     ).toEqual([]);
-    expect(total).toBeLessThanOrEqual(PRECACHED_JS_CEILING);
+    expect(total).toBeLessThanOrEqual(PRECACHED_JS_BUDGET);
   });
 });
 

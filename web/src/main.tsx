@@ -3,16 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { openingPageReady, opensSignedInPage } from './app/router';
 import { migrateStorageKeys } from './data/local-storage';
-import { startSessionCheck } from './features/auth/api';
-import { createQueryClient } from './lib/queryClient';
+import { startSessionCheck } from './features/auth/session';
 import { registerServiceWorker } from './lib/serviceWorker';
 import './styles/global.css';
 
 // Values stored under older key names move to the current ones before anything reads them.
 migrateStorageKeys();
 
-const queryClient = createQueryClient();
-if (opensSignedInPage) startSessionCheck(queryClient);
+if (opensSignedInPage) void startSessionCheck();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
@@ -20,7 +18,7 @@ if (!container) throw new Error('index.html lacks #root');
 void openingPageReady.then(() =>
   createRoot(container).render(
     <StrictMode>
-      <App queryClient={queryClient} />
+      <App />
     </StrictMode>,
   ),
 );

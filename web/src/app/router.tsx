@@ -24,15 +24,21 @@ function lazyPage(load: () => Promise<PageModule>) {
 // The signed-in pages carry the heavy features (recorder, PDF export, admin tables): separate chunks keep
 // the landing and sign-in pages light on a farm connection. The service worker precaches only the recorder
 // (scripts/precache-split.ts); the others are cached on first use.
+// History, settings and admin fetch through the data layer (TanStack Query), loaded with them; the recorder
+// does not (lib/QueryProvider).
+const withQueries = <Page extends ComponentType>(page: Promise<Page>) =>
+  Promise.all([page, import('../lib/QueryProvider')]).then(([Page, data]) => ({
+    default: data.withQueries(Page),
+  }));
 const pages = {
   '/app': lazyPage(() => import('../routes/AppPage').then((module) => ({ default: module.AppPage }))),
   '/history': lazyPage(() =>
-    import('../routes/HistoryPage').then((module) => ({ default: module.HistoryPage })),
+    withQueries(import('../routes/HistoryPage').then((module) => module.HistoryPage)),
   ),
   '/settings': lazyPage(() =>
-    import('../routes/SettingsPage').then((module) => ({ default: module.SettingsPage })),
+    withQueries(import('../routes/SettingsPage').then((module) => module.SettingsPage)),
   ),
-  '/admin': lazyPage(() => import('../routes/AdminPage').then((module) => ({ default: module.AdminPage }))),
+  '/admin': lazyPage(() => withQueries(import('../routes/AdminPage').then((module) => module.AdminPage))),
 };
 
 // The page a load opens on (the recorder, the installed app's start_url, first) starts downloading now,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PracticeSettings, TestEmailResponse, UpdatePracticeSettings } from '#shared/schemas/settings';
 import { apiJson } from '../../lib/api';
-import { CURRENT_USER_KEY } from '../auth';
+import { startSessionCheck } from '../auth';
 
 export const PRACTICE_SETTINGS_KEY = ['/api/settings/practice'] as const;
 
@@ -17,7 +17,7 @@ export function useSavePracticeSettings() {
     onSuccess: async (saved) => {
       queryClient.setQueryData(PRACTICE_SETTINGS_KEY, saved);
       // The header shows the practice name.
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      await startSessionCheck({ fresh: true });
     },
   });
 }

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { LOCAL_KEYS } from '../../data/storage-keys';
+import { apiJson } from '../../lib/api';
 
 export const PRODUCT_NAME = 'VeldVet';
 export const PRODUCT_SUBTITLE = 'Veterinary Voice Transcription';
@@ -20,20 +20,41 @@ function rememberedProviderName(): string | undefined {
   }
 }
 
+function rememberProviderName(providerName: string): void {
+  try {
+    localStorage.setItem(PROVIDER_KEY, providerName);
+  } catch {
+    // Storage unavailable: the name just won't show offline.
+  }
+}
+
+/** Asked once per page load, shared by every header that shows it; a failure is asked again next load. */
+let appInfo: Promise<AppInfo | undefined> | undefined;
+function loadAppInfo(): Promise<AppInfo | undefined> {
+  appInfo ??= apiJson<AppInfo>('GET', '/api/app-info').then(
+    (info) => {
+      rememberProviderName(info.providerName);
+      return info;
+    },
+    () => undefined,
+  );
+  return appInfo;
+}
+
 /**
  * The configured AI provider's name for 'Powered by …'. Remembered on the device so the header still
  * reads right when the installed app opens offline.
  */
 export function useProviderName(): string | undefined {
-  const { data } = useQuery<AppInfo>({ queryKey: ['/api/app-info'] });
-  const providerName = data?.providerName;
+  const [providerName, setProviderName] = useState(rememberedProviderName);
   useEffect(() => {
-    if (!providerName) return;
-    try {
-      localStorage.setItem(PROVIDER_KEY, providerName);
-    } catch {
-      // Storage unavailable: the name just won't show offline.
-    }
-  }, [providerName]);
-  return providerName ?? rememberedProviderName();
+    let current = true;
+    void loadAppInfo().then((info) => {
+      if (current && info) setProviderName(info.providerName);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return providerName;
 }
