@@ -9,6 +9,7 @@ import type { AppEnv } from './http/env.js';
 import { limitRequestBodies } from './http/body-limits.js';
 import { refuseControlCharacters } from './http/control-characters.js';
 import { handleError } from './http/errors.js';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './http/session-cookie.js';
 import { isHttpsRequest } from './http/request.js';
 import { createRouter } from './http/router.js';
 import { rejectCrossSiteRequests, securityHeaders } from './http/security.js';
@@ -24,6 +25,7 @@ import { transcribeRoutes } from './routes/transcribe.js';
 import { transcriptSuggestionsRoutes } from './routes/transcript-suggestions.js';
 import { logger as processLogger, requestLog, type Logger } from './logging/index.js';
 import type { Services } from './services/index.js';
+import type { AuthUser } from '#shared/schemas/auth.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const defaultWebDir = path.join(repoRoot, 'dist', 'web');
@@ -68,7 +70,7 @@ export function createApp({ services, webDir, logger = processLogger }: AppOptio
   });
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
-  if (webDir && fs.existsSync(path.join(webDir, 'index.html'))) mountWebApp(app, webDir);
+  if (webDir && fs.existsSync(path.join(webDir, 'index.html'))) mountWebApp(app, webDir, services);
   return app;
 }
 
@@ -81,7 +83,7 @@ function setHeader(c: Context, name: string, value: string): void {
   }
 }
 
-function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string): void {
+function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string, services: Services): void {
   const root = path.relative(process.cwd(), webDir) || '.';
   const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   // The recorder's page: the shell plus preloads of the recorder's chunks (scripts/precache-split.ts).
@@ -103,8 +105,51 @@ function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string): void {
   app.use('*', serveStatic({ root, precompressed: true }));
   // Client-side routes (/app, /history, unknown paths → the React 404 page) all load the shell, revalidated
   // like index.html itself so a release reaches the next visit.
-  app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.html(/^\/app\/?$/.test(c.req.path) ? appHtml : indexHtml);
+  app.get('*', async (c) => {
+    if (!/^\/app\/?$/.test(c.req.path)) {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    }
+    const confirmed = await confirmedSession(c, services);
+    if (!confirmed) {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(appHtml);
+    }
+    // This copy names the signed-in vet: never cached, and a cache must not serve it for another cookie.
+    c.header('Cache-Control', 'no-store');
+    c.header('Vary', 'Cookie');
+    return c.html(appHtml.replace('</head>', `${sessionMeta(confirmed)}</head>`));
   });
+}
+
+/**
+ * The vet the session cookie signs in, for the recorder's page: the page then opens on the recorder without
+ * waiting for GET /api/auth/me (issue 19, LCP on a first visit). Like requireUser: a stale cookie is dropped,
+ * a moved sliding expiry re-sent; no cookie or a stale one gives the plain page, whose own check then runs.
+ */
+async function confirmedSession(c: Context, services: Services): Promise<AuthUser | undefined> {
+  const token = readSessionToken(c);
+  if (!token) return undefined;
+  const validation = await services.sessions.validate(token);
+  if (!validation) {
+    clearSessionCookie(c, services.config);
+    return undefined;
+  }
+  if (validation.extended)
+    setSessionCookie(c, services.config, token, validation.session.expiresAt, services.clock());
+  return validation.user;
+}
+
+/**
+ * A meta tag, not a script (the CSP allows none inline): the fields the device remembers of a confirmed user
+ * (web/src/features/auth/sessionSnapshot.ts), as JSON in an HTML-escaped attribute.
+ */
+function sessionMeta(user: AuthUser): string {
+  const { id, email, practiceName, isAdmin } = user;
+  const json = JSON.stringify({ id, email, practiceName, isAdmin });
+  return `<meta name="veldvet-session" content="${escapeAttribute(json)}">`;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

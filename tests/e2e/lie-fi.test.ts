@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../helpers/browser.js';
 import type { TestServer } from '../helpers/server.js';
@@ -46,10 +46,23 @@ async function confirmedVet(): Promise<{ context: BrowserContext; close(): Promi
 
 const sessionCheck = '**/api/auth/me';
 
+/**
+ * On lie-fi the page itself cannot come from the server either: the installed app's worker serves the shell
+ * from its cache, without the server's confirmation of the session that a page fetched from the server
+ * carries (api/app.ts). Here (no worker) the page fetched without the cookie stands for that copy.
+ */
+async function shellFromCache(page: Page): Promise<void> {
+  await page.route('**/app', async (route) => {
+    const plain = await fetch(route.request().url());
+    await route.fulfill({ status: plain.status, contentType: 'text/html', body: await plain.text() });
+  });
+}
+
 describe('the recorder on lie-fi (Chromium)', () => {
   it('opens at once when the API never answers, and the vet stays signed in after the check gives up', async () => {
     const { context, close } = await confirmedVet();
     const page = await context.newPage();
+    await shellFromCache(page);
     // Every API call hangs: the request reaches the "network" and nothing ever comes back.
     const held: Route[] = [];
     await page.route('**/api/**', (route) => {
@@ -77,6 +90,7 @@ describe('the recorder on lie-fi (Chromium)', () => {
   it('opens at once when the API answers after 30 s', async () => {
     const { context, close } = await confirmedVet();
     const page = await context.newPage();
+    await shellFromCache(page);
     let checkAnswered = false;
     await page.route(sessionCheck, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 30_000));
@@ -94,6 +108,7 @@ describe('the recorder on lie-fi (Chromium)', () => {
   it('signs the vet out when the check answers 401', async () => {
     const { context, close } = await confirmedVet();
     const page = await context.newPage();
+    await shellFromCache(page);
     await page.route(sessionCheck, (route) =>
       route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Not authenticated"}' }),
     );
@@ -106,6 +121,7 @@ describe('the recorder on lie-fi (Chromium)', () => {
   it('keeps the vet signed in when the check fails with a server error', async () => {
     const { context, close } = await confirmedVet();
     const page = await context.newPage();
+    await shellFromCache(page);
     let answered = false;
     await page.route(sessionCheck, async (route) => {
       await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Unavailable"}' });

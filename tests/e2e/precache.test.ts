@@ -3,7 +3,9 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser } from '../helpers/auth.js';
 import { newPage, waitForServiceWorkerControl } from '../helpers/browser.js';
+import { ApiClient } from '../helpers/http.js';
 import type { TestServer } from '../helpers/server.js';
 import { seedLocalRecording } from '../helpers/local-db.js';
 import { startWebApp, webDir } from '../helpers/web-app.js';
@@ -102,6 +104,46 @@ describe('the recorder page (the build, over HTTP)', () => {
   });
 });
 
+describe('the recorder page of a signed-in vet (the build, over HTTP)', () => {
+  const sessionMeta = (html: string) =>
+    /<meta name="veldvet-session" content="([^"]*)">/
+      .exec(html)?.[1]
+      ?.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
+
+  it('names the vet the session cookie signs in, so the page need not ask; never cached', async () => {
+    const client = new ApiClient(server.baseUrl);
+    const account = await registerUser(client, { practiceName: `Karoo & "Co" O'Neil` });
+    const signedIn = await client.get('/app');
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    expect(signedIn.headers.get('vary') ?? '').toMatch(/cookie/i);
+    const html = await signedIn.text();
+    const confirmed = JSON.parse(sessionMeta(html) ?? 'null') as Record<string, unknown>;
+    expect(confirmed).toMatchObject({
+      email: account.email,
+      practiceName: `Karoo & "Co" O'Neil`,
+      isAdmin: 0,
+    });
+    expect(Object.keys(confirmed).sort()).toEqual(['email', 'id', 'isAdmin', 'practiceName']);
+    // The escaped attribute cannot end early: the quotes in the name are character references.
+    expect(html).not.toContain('"Co"');
+    // Other pages stay the shared, revalidated shell.
+    const history = await client.get('/history');
+    expect(history.headers.get('cache-control')).toBe('no-cache');
+    expect(sessionMeta(await history.text())).toBeUndefined();
+  });
+
+  it('gives the plain page without a session, or with a stale one (and drops the stale cookie)', async () => {
+    const anonymous = await fetch(`${server.baseUrl}/app`);
+    expect(anonymous.headers.get('cache-control')).toBe('no-cache');
+    expect(sessionMeta(await anonymous.text())).toBeUndefined();
+    const stale = await fetch(`${server.baseUrl}/app`, {
+      headers: { cookie: 'veldvet_session=not-a-session' },
+    });
+    expect(sessionMeta(await stale.text())).toBeUndefined();
+    expect(stale.headers.getSetCookie().some((line) => /^veldvet_session=;/.test(line))).toBe(true);
+  });
+});
+
 describe('the first visit and the precache (Chromium)', () => {
   it('transfers at most 400 KiB including the precache, skips pdfmake, then opens the recorder offline', async () => {
     const { page, context, close } = await newPage(browser, { baseURL: server.baseUrl });
@@ -160,8 +202,9 @@ describe('the first visit and the precache (Chromium)', () => {
       }
     }
     console.log(`first visit: ${urls.length} requests, ${(transferred / 1024).toFixed(0)} KiB on the wire`);
-    // One session check, and nothing preloaded that the page then fetched again or left unused.
-    expect(urls.filter((url) => url === '/api/auth/me')).toHaveLength(1);
+    // No session check (the server confirmed the vet in the page itself), and nothing preloaded that the
+    // page then fetched again or left unused.
+    expect(urls.filter((url) => url === '/api/auth/me')).toHaveLength(0);
     expect(preloadWarnings).toEqual([]);
     expect(urls.some((url) => url.endsWith('/sw.js'))).toBe(true);
     expect(urls.some((url) => /AppPage-.*\.js$/.test(url))).toBe(true);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { getQueryFn, NetworkError } from '../../lib/api';
-import { forgetUser, rememberedUser, rememberUser } from './sessionSnapshot';
+import { forgetUser, parseSnapshot, rememberedUser, rememberUser } from './sessionSnapshot';
 import { CURRENT_USER_KEY, type AuthResponse } from './types';
 
 /**
@@ -42,6 +42,17 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthRespon
   }
 }
 
+/**
+ * The user the server confirmed in this very page (api/app.ts puts a meta tag in the recorder's page when
+ * its session cookie is valid): no check is needed on this load.
+ */
+function confirmedInPage(): AuthResponse | null {
+  const content = document.querySelector('meta[name="veldvet-session"]')?.getAttribute('content');
+  const confirmed = content ? parseSnapshot(content) : null;
+  if (confirmed?.user) rememberUser(confirmed.user);
+  return confirmed;
+}
+
 /** Before any answer: the user confirmed earlier on this device, shown at once while the check runs behind. */
 function startingState(): SessionState {
   const remembered = rememberedUser();
@@ -53,8 +64,11 @@ function startingState(): SessionState {
  * only this, do not load it (issue 19: the precached JavaScript). One check per page load; a later change
  * (sign-in, registration, the practice name) sets or refreshes it.
  */
-const sessionStore = createStore<SessionState>(() => startingState());
-let check: Promise<void> | undefined;
+const inPage = confirmedInPage();
+const sessionStore = createStore<SessionState>(() =>
+  inPage ? { data: inPage, isPending: false } : startingState(),
+);
+let check: Promise<void> | undefined = inPage ? Promise.resolve() : undefined;
 
 /**
  * Asks the server once per page load (later calls join the first), or again with `fresh`. A failed check
