@@ -18,7 +18,7 @@
 import type { LeftOutReason } from '../schemas/clinical';
 import { lexicon, SOAP_KEYS, type SoapKey } from './lexicon';
 import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
-import { PROGNOSIS, treatedBefore } from './phrases';
+import { DIAGNOSIS_STATEMENT, PROGNOSIS, treatedBefore } from './phrases';
 import { leftOutLexicon, predictClasses, utteranceFeatures, type ModelClass, type NotesModel } from './model';
 import modelJson from './model/weights.json' with { type: 'json' };
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
@@ -885,12 +885,17 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       combined.O += LAB_ONLY_UNIT.test(numberWordsToDigits(text)) ? FINDING_WEIGHT : MEASURE_WEIGHT;
     if (actionless && SENSED.test(text)) combined.O += MEASURE_WEIGHT / 2;
     // What a test or a procedure showed is a finding, even when the procedure reads like a treatment.
-    if (!action && !CONDITIONAL_ACTION.test(text) && FINDING_REPORT.test(text)) combined.O += FINDING_WEIGHT;
+    const namesDiagnosis = !action && DIAGNOSIS_STATEMENT.test(text);
+    if (!action && !namesDiagnosis && !CONDITIONAL_ACTION.test(text) && FINDING_REPORT.test(text))
+      combined.O += FINDING_WEIGHT;
+    // The vet naming the disease is the assessment, though said like a finding ('it's classic for coryza').
+    if (namesDiagnosis) combined.A += PROGNOSIS_WEIGHT;
     // Why something happens, what it puts at risk: the vet's reasoning.
     if (actionless && CAUSAL.test(text)) combined.A += CAUSAL_WEIGHT;
     if (actionless && PROGRESS.test(text)) combined.A += HEDGE_WEIGHT;
     // The animal's needs, as the vet states them, are the Plan ('he needs a transfusion today').
-    const prognosis = !action && !DOSE.test(text) && !CONDITIONAL_ACTION.test(text) && PROGNOSIS.test(text);
+    // (A prognosis may hang on a condition: 'if we treat them now, most will pull through'.)
+    const prognosis = !action && !DOSE.test(text) && PROGNOSIS.test(text);
     if (!action && !prognosis && PATIENT_NEEDS.test(text)) combined.P += OBLIGATION_WEIGHT;
     // The perfect tense about the animal or the owner ('hy het … verloor', 'sy het gisteraand begin', 'they've been
     // lagging behind'): history.
@@ -904,7 +909,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (actionless && HEDGED.test(text)) combined.A += HEDGE_WEIGHT;
     // A conditional action stays in the Plan: it is never a finding ('if the count is over 500, treat').
     // …unless what hangs on the condition is a judgement: 'if she responds to the calcium, the prognosis is good'.
-    const conditionalJudgement = scores.A >= STRONG_CLINICAL && scores.A > scores.P;
+    const conditionalJudgement = prognosis || (scores.A >= STRONG_CLINICAL && scores.A > scores.P);
     const section =
       CONDITIONAL_ACTION.test(text) && !measuredNow(text, language) && !conditionalJudgement
         ? 'P'

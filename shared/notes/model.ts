@@ -10,7 +10,7 @@
 import { SOAP_KEYS, lexicon, type SoapKey } from './lexicon';
 import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
 import { extractVitals, type Language } from './normalise';
-import { PROGNOSIS, treatedBefore } from './phrases';
+import { DIAGNOSIS_STATEMENT, PROGNOSIS, treatedBefore } from './phrases';
 import type { Speaker } from './split';
 import { compileTerms, findTerms, hasTerm, words } from './text';
 
@@ -108,6 +108,7 @@ export function utteranceFeatures(
   if (HEDGE.test(text)) out.push('#hedge');
   if (IMPERATIVE_START.test(text.trimStart())) out.push('#imperative');
   if (PROGNOSIS.test(text)) out.push('#prognosis');
+  if (DIAGNOSIS_STATEMENT.test(text)) out.push('#diagnosis');
   if (treatedBefore(text)) out.push('#treated-before');
   const drugs = known ? known.drugs : findTerms(lex.drugNames, text).length;
   if (drugs > 0) out.push('#drug', '#drug');

@@ -5,8 +5,36 @@
 
 // What the vet expects of the case ('it should heal well in six weeks', 'die kans is goed dat sy gaan herstel'): a
 // prognosis is a judgement, not a plan, though it speaks of the future.
-export const PROGNOSIS =
-  /(?<![\p{L}])(?:(?:should|will|ought to|is (?:likely|expected) to|are (?:likely|expected) to|behoort te|sal|gaan)\s+(?:[\p{L}']+\s+){0,4}?(?:heal|recover|clear(?: up)?|resolve|settle(?: down)?|get better|make a (?:full )?recovery|herstel|genees|regkom|beter word|opklaar)|prognos[ei]s|prognose|outlook|vooruitsig\p{L}*|(?:the )?chances? (?:are|is) (?:good|fair|poor|slim)|(?:die )?kans(?:e)? is (?:goed|skraal|klein|redelik))(?![\p{L}])/iu;
+export const PROGNOSIS = new RegExp(
+  String.raw`(?<![\p{L}])(?:` +
+    [
+      // English: an expectation of the animal's course ('should be sound within a week', 'will pull through').
+      String.raw`(?:should|will|'ll|ought to|(?:is|are) (?:likely|expected) to|may well|could well)\s+(?:[\p{L}']+\s+){0,3}?(?:heal|recover|pull through|make it|survive|be (?:fine|sound|cured|better|okay|ok)|feel better|come right|settle(?: down)?|clear(?: up)?|resolve|respond|improve|do well|live|get better|make a (?:full )?recovery)`,
+      // How such cases go ('most epileptic dogs live a full life', 'asthma can't be cured').
+      String.raw`most\s+(?:[\p{L}']+\s+){0,3}?(?:recover|survive|live|do well|go on|come right)`,
+      String.raw`(?:can't|cannot|can not|won't) be cured|(?:a )?(?:good|normal|full) (?:quality of )?li(?:fe|ves)|clears? up on (?:its|their) own`,
+      String.raw`prognos[ei]s|prognose|outlook|vooruitsig\p{L}*|(?:the )?chances? (?:are|is) (?:good|fair|poor|slim)`,
+      // Afrikaans puts the verb last: 'behoort hy binne twee dae baie beter te voel', 'sy sal binne 'n week herstel'.
+      String.raw`(?:behoort|sal|gaan)\s+(?:[\p{L}']+\s+){0,6}?(?:herstel|genees|regkom|reg kom|beter (?:te )?voel|beter word|oorleef|reageer|opklaar|gesond word)`,
+      String.raw`(?:(?:die )?kans(?:e)? (?:op [\p{L}]+ )?is|is die kans(?:e)?(?: op [\p{L}]+)?) (?:goed|beter|skraal|klein|redelik)|kan nie genees word nie|goeie (?:lewe|jare)`,
+    ]
+      .map((part) => `(?:${part})`)
+      .join('|') +
+    String.raw`)(?![\p{L}])`,
+  'iu',
+);
+// The vet naming the disease ('it's classic for coryza', 'dit is vleksiekte', 'that confirms hyperthyroidism'):
+// a diagnosis, though it is said like a finding.
+export const DIAGNOSIS_STATEMENT = new RegExp(
+  [
+    String.raw`(?:classic|typical|pathognomonic|diagnostic)\s+(?:for|of)|klassiek(?:\s+(?:vir|met))?(?![\p{L}])|klassieke\s+(?:geval|voorbeeld)\s+van|tipies\s+(?:van|vir)`,
+    String.raw`(?:confirms?|confirmed|bevestig)\s+(?:(?:a|an|'n|the|die|that|dat)\s+)?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors)`,
+    String.raw`^(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra)(?![\p{L}])`,
+  ]
+    .map((part) => `(?:${part})`)
+    .join('|'),
+  'iu',
+);
 // Treatment the animal already had, before this visit ('we dosed the flock with Ivomec on the 25th', 'hy is laas maand
 // met Bravecto behandel'): history, though it names a drug. (An animal 'gave birth' or 'het melk gegee'.)
 export const PAST_TREATMENT =

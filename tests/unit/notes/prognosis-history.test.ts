@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyUtterances, extractClinicalNotes, splitUtterances } from '#shared/notes/index.js';
-import { PROGNOSIS, treatedBefore } from '#shared/notes/phrases.js';
+import { DIAGNOSIS_STATEMENT, PROGNOSIS, treatedBefore } from '#shared/notes/phrases.js';
 
 function sectionOf(transcript: string, part: string): string | null | undefined {
   return classifyUtterances(splitUtterances(transcript)).find((c) => c.utterance.text.includes(part))
@@ -78,5 +78,50 @@ describe('what an animal did is no treatment', () => {
     expect(treatedBefore('She gave birth to twins last week.')).toBe(false);
     expect(treatedBefore('Gisteraand het sy nog baie melk gegee.')).toBe(false);
     expect(treatedBefore('Ons het hulle gisteraand elkeen twee pille gegee.')).toBe(true);
+  });
+});
+
+describe('expectations of the course, in more words', () => {
+  it('reads survival, cure and the course of such cases as prognosis', () => {
+    for (const text of [
+      'With rest he should be sound again in a fortnight.',
+      'I think the calf will pull through.',
+      'Most cats with this do well on a low dose.',
+      "Sadly it can't be cured, only managed.",
+      'Met die antibiotika behoort sy binne drie dae baie beter te voel.',
+      'As ons vinnig werk, is die kans goed dat sy oorleef.',
+    ])
+      expect(PROGNOSIS.test(text), text).toBe(true);
+    for (const text of [
+      'We will recheck her in ten days.',
+      'Sy sal more weer kom vir die tweede inspuiting.',
+    ])
+      expect(PROGNOSIS.test(text), text).toBe(false);
+  });
+  it('keeps a prognosis that hangs on a condition in the Assessment', () => {
+    const text = 'Vet: If the fever breaks tonight, she should recover fully.';
+    expect(sectionOf(text, 'fever breaks')).toBe('A');
+  });
+});
+
+describe('the vet naming the disease', () => {
+  it('reads "classic for", "confirms <disease>" and "it is <disease>" as a diagnosis', () => {
+    for (const text of [
+      'The crusts on the ears are classic for sarcoptic mange.',
+      'The blood smear confirms babesiosis.',
+      "Dit is 'n klassieke geval van hartwater.",
+      'Dit is blouwildebeessiekte.',
+      "It's a pyometra.",
+    ])
+      expect(DIAGNOSIS_STATEMENT.test(text), text).toBe(true);
+    for (const text of [
+      'The smear shows many red cells.',
+      'It is a long drive to the farm.',
+      'Klassieke musiek.',
+    ])
+      expect(DIAGNOSIS_STATEMENT.test(text), text).toBe(false);
+  });
+  it('files it under Assessment, though it is said like a finding', () => {
+    expect(sectionOf('Vet: The blood smear confirms babesiosis.', 'smear')).toBe('A');
   });
 });
