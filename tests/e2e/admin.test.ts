@@ -60,7 +60,9 @@ function userRow(page: Page, email: string): Locator {
 }
 
 async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.getByTestId('toast').filter({ hasText: title });
+  // Both: two toasts in a row may share a title ('Retention updated'), and the first is still shown until
+  // the second replaces it.
+  const toast = page.getByTestId('toast').filter({ hasText: title }).filter({ hasText: description });
   await toast.waitFor();
   expect(await toast.innerText()).toContain(description);
 }
