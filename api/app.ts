@@ -3,14 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import { escapeToBuffer } from 'hono/utils/html';
+import { validateSessionCookie } from './http/auth.js';
 import { compressResponses } from './http/compress.js';
 import type { AppEnv } from './http/env.js';
 import { limitRequestBodies } from './http/body-limits.js';
 import { refuseControlCharacters } from './http/control-characters.js';
 import { handleError } from './http/errors.js';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from './http/session-cookie.js';
 import { isHttpsRequest } from './http/request.js';
+import { responseHeaders } from './http/response-headers.js';
 import { createRouter } from './http/router.js';
 import { rejectCrossSiteRequests, securityHeaders } from './http/security.js';
 import { adminRoutes } from './routes/admin.js';
@@ -25,7 +26,7 @@ import { transcribeRoutes } from './routes/transcribe.js';
 import { transcriptSuggestionsRoutes } from './routes/transcript-suggestions.js';
 import { logger as processLogger, requestLog, type Logger } from './logging/index.js';
 import type { Services } from './services/index.js';
-import type { AuthUser } from '#shared/schemas/auth.js';
+import { authUserSchema, type AuthUser } from '#shared/schemas/auth.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const defaultWebDir = path.join(repoRoot, 'dist', 'web');
@@ -74,15 +75,6 @@ export function createApp({ services, webDir, logger = processLogger }: AppOptio
   return app;
 }
 
-/** A header on the finished response, in place; c.header() for the rare response whose headers are immutable. */
-function setHeader(c: Context, name: string, value: string): void {
-  try {
-    c.res.headers.set(name, value);
-  } catch {
-    c.header(name, value);
-  }
-}
-
 function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string, services: Services): void {
   const root = path.relative(process.cwd(), webDir) || '.';
   const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
@@ -96,9 +88,9 @@ function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string, services: Service
       /\/(sw\.js|index\.html|manifest\.webmanifest|registerSW\.js)$/.test(c.req.path) ||
       c.req.path === '/'
     ) {
-      setHeader(c, 'Cache-Control', 'no-cache');
+      responseHeaders(c).set('Cache-Control', 'no-cache');
     } else if (c.req.path.startsWith('/assets/')) {
-      setHeader(c, 'Cache-Control', 'public, max-age=31536000, immutable');
+      responseHeaders(c).set('Cache-Control', 'public, max-age=31536000, immutable');
     }
   });
   // Serves dist/web's .br/.gz copies (scripts/precompress.ts) with Content-Encoding and Vary.
@@ -110,7 +102,9 @@ function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string, services: Service
       c.header('Cache-Control', 'no-cache');
       return c.html(indexHtml);
     }
-    const confirmed = await confirmedSession(c, services);
+    // The vet the session cookie signs in: the page then opens on the recorder without waiting for
+    // GET /api/auth/me (issue 19, LCP on a first visit). Without one, the plain page runs its own check.
+    const confirmed = (await validateSessionCookie(c, services))?.user;
     if (!confirmed) {
       c.header('Cache-Control', 'no-cache');
       return c.html(appHtml);
@@ -123,33 +117,11 @@ function mountWebApp(app: OpenAPIHono<AppEnv>, webDir: string, services: Service
 }
 
 /**
- * The vet the session cookie signs in, for the recorder's page: the page then opens on the recorder without
- * waiting for GET /api/auth/me (issue 19, LCP on a first visit). Like requireUser: a stale cookie is dropped,
- * a moved sliding expiry re-sent; no cookie or a stale one gives the plain page, whose own check then runs.
- */
-async function confirmedSession(c: Context, services: Services): Promise<AuthUser | undefined> {
-  const token = readSessionToken(c);
-  if (!token) return undefined;
-  const validation = await services.sessions.validate(token);
-  if (!validation) {
-    clearSessionCookie(c, services.config);
-    return undefined;
-  }
-  if (validation.extended)
-    setSessionCookie(c, services.config, token, validation.session.expiresAt, services.clock());
-  return validation.user;
-}
-
-/**
- * A meta tag, not a script (the CSP allows none inline): the fields the device remembers of a confirmed user
- * (web/src/features/auth/sessionSnapshot.ts), as JSON in an HTML-escaped attribute.
+ * A meta tag, not a script (the CSP allows none inline): the signed-in user as GET /api/auth/me gives it
+ * (authUserSchema drops anything else the session carries), as JSON in an HTML-escaped attribute.
  */
 function sessionMeta(user: AuthUser): string {
-  const { id, email, practiceName, isAdmin } = user;
-  const json = JSON.stringify({ id, email, practiceName, isAdmin });
-  return `<meta name="veldvet-session" content="${escapeAttribute(json)}">`;
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  const content: [string] = [''];
+  escapeToBuffer(JSON.stringify(authUserSchema.parse(user)), content);
+  return `<meta name="veldvet-session" content="${content[0]}">`;
 }

@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Services } from '../services/index.js';
+import type { SessionValidation } from '../services/session-service.js';
 import type { AppEnv } from './env.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
 
@@ -13,20 +14,33 @@ const NOT_AUTHENTICATED = { error: 'Not authenticated' } as const;
  */
 export function requireUser(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = readSessionToken(c);
-    const validation = token ? await services.sessions.validate(token) : null;
-    if (!token || !validation) {
-      // A stale cookie is dropped so the browser stops sending it.
-      if (token) clearSessionCookie(c, services.config);
-      return c.json(NOT_AUTHENTICATED, 401);
-    }
+    const validation = await validateSessionCookie(c, services);
+    if (!validation) return c.json(NOT_AUTHENTICATED, 401);
     c.set('user', validation.user);
     c.set('sessionId', validation.session.id);
-    if (validation.extended) {
-      setSessionCookie(c, services.config, token, validation.session.expiresAt, services.clock());
-    }
     await next();
   };
+}
+
+/**
+ * The session the request's cookie carries, or null. A stale cookie is dropped so the browser stops sending
+ * it; the cookie is re-sent when the sliding expiry moved.
+ */
+export async function validateSessionCookie(
+  c: Context,
+  services: Services,
+): Promise<SessionValidation | null> {
+  const token = readSessionToken(c);
+  if (!token) return null;
+  const validation = await services.sessions.validate(token);
+  if (!validation) {
+    clearSessionCookie(c, services.config);
+    return null;
+  }
+  if (validation.extended) {
+    setSessionCookie(c, services.config, token, validation.session.expiresAt, services.clock());
+  }
+  return validation;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { responseHeaders } from './response-headers.js';
 
 type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
 
@@ -50,16 +51,6 @@ const API_HEADERS: HeaderList = [
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** The finished response's headers, copied into a new response first in the rare case they are immutable (a fetched or redirect response). */
-function mutableHeaders(c: Context): Headers {
-  try {
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
-  } catch {
-    c.res = new Response(c.res.body, c.res);
-  }
-  return c.res.headers;
-}
-
 /**
  * The security headers of every response, errors and refusals included, set in one pass on the finished
  * response's own headers (c.header() after next() would rebuild the whole response). HSTS only on
@@ -70,7 +61,7 @@ export function securityHeaders(options: { isHttps: (c: Context) => boolean }): 
   return async (c, next) => {
     await next();
     const isApi = c.req.path.startsWith('/api/');
-    const headers = mutableHeaders(c);
+    const headers = responseHeaders(c);
     for (const [name, value] of isApi ? API_HEADERS : DOCUMENT_HEADERS) headers.set(name, value);
     if (isApi && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
     if (options.isHttps(c)) headers.set('Strict-Transport-Security', HSTS);

@@ -338,6 +338,11 @@ const TENSE_ONLY_CUES = compileTerms([
 ]);
 const TENSE_CUE_WEIGHT = 2;
 
+/** Money, bills and appointments: left out of the notes whatever clinical words come with them. */
+function moneyOrDiary(text: string): boolean {
+  return MONEY.test(text) || hasTerm(leftOutLexicon().billing, text) || schedulingTalk(text);
+}
+
 /**
  * Logistics words other than the recorder's own ('recording', 'dictation'): those make a short sentence a
  * recording control (isRecordingControl) but say nothing about a long one ('okay recording colic call-out…').
@@ -448,8 +453,11 @@ const AGAINST_NORMAL =
 const CAUSAL =
   /(?<![\p{L}])(?:(?:which|that|this|and that|wat|dit) explains|red flag|(?:is|are) (?:a |the )?signs? of|points? to|(?:wat|dit) (?:\p{L}+ ){0,8}verklaar|that's why|that is why|which is why|this is why|because of|due to|caused by|causing|precipitated by|secondary to|as a result of|predispos\p{L}*|at risk|the risk|a risk|risks?\s+(?:of|to)|damag(?:e|es|ing) (?:the|his|her|its)|threaten\p{L}*|keep in mind|rule out|differential|may lose|could lose|might lose|dis hoekom|dit is hoekom|daarom|weens|as gevolg van|veroorsaak|risiko|gevaar vir|maak (?:die|sy|haar) \p{L}+ (?:(?:verder|nog|erger) \p{L}+|seer|stukkend|skade)|kan (?:sy|haar|die) \p{L}+ (?:laat )?(?:stop|faal|ingee|doodgaan)|in gedagte hou|uitsluit|(?:is|are|was) because|(?:can|could|may|might|will) (?:stop|block|close off|shut down|kill) (?:his|her|its|their|the) \p{L}+|(?:this|it|that)(?:'s| is) an emergency|(?:dis|dit is) 'n noodgeval|(?:the|die) (?:big|biggest|main|real|groot|grootste) (?:danger|gevaar))(?![\p{L}])/iu;
 const CAUSAL_WEIGHT = 7;
-/** Above a future interval's and the model's pull to the Plan ('…should heal well in eight weeks'). */
-const PROGNOSIS_WEIGHT = 10;
+/**
+ * A prognosis or a named diagnosis: above a future interval's and the model's pull to the Plan ('…should heal
+ * well in eight weeks') and a finding report's to the Objective ('the smear confirms babesiosis').
+ */
+const JUDGEMENT_WEIGHT = 10;
 // How the case is going: progress is judged, not seen ('has healed well', 'poorly controlled', 'verbeter').
 const PROGRESS =
   /(?<![\p{L}])(?:healed|healing well|resolved|resolving|improving|improved|worsening|deteriorat\p{L}*|(?:well|better|poorly|not|badly) controlled|under control|not (?:perfect|there|right) yet|nog nie perfek nie|beter beheer|genees|verbeter|beter word|agteruitgaan|erger word|(?:goed |nie )?beheer(?: nie)?)(?![\p{L}])/iu;
@@ -531,8 +539,12 @@ function measuredNow(text: string, language: Language): boolean {
 
 const SHORT_NO =
   /^\s*(?:no|nope|nah|not really|none|never|nee|glad nie|geensins|nie regtig nie)\b[\s,.!]*(?:(?:doctor|dokter|doc|dok|sir|ma'am|meneer|mevrou|not that i(?:'ve| have)? (?:seen|noticed)|nie wat ek gesien het nie)[\s,.!]*)?$/iu;
-const SHORT_YES =
-  /^\s*(?:yes|yeah|yep|yup|ja|jip|definitely|beslis|it has|he has|she has|hy het|sy het|that's right|that is right|correct|exactly|dis reg|dit is reg|presies|korrek)\b[\s,.!]*(?:(?:that's right|that is right|correct|exactly|dis reg|dit is reg|presies|korrek)[\s,.!]*)?(?:(?:doctor|dokter|doc|dok|sir|meneer|mevrou)[\s,.!]*)?$/iu;
+// 'Yes', and the owner's agreement with what the vet said back to them ('that's right', 'dis reg').
+const CONFIRMATION = "that's right|that is right|correct|exactly|dis reg|dit is reg|presies|korrek";
+const SHORT_YES = new RegExp(
+  String.raw`^\s*(?:yes|yeah|yep|yup|ja|jip|definitely|beslis|it has|he has|she has|hy het|sy het|${CONFIRMATION})\b[\s,.!]*(?:(?:${CONFIRMATION})[\s,.!]*)?(?:(?:doctor|dokter|doc|dok|sir|meneer|mevrou)[\s,.!]*)?$`,
+  'iu',
+);
 const QUESTION_OPENING =
   /^\s*(?:(?:okay|ok|so|and|right|alright|goed|en|nou)[\s,]+){0,2}(?:is there any|are there any|is there|are there|have you (?:noticed|seen|had)(?: any)?|has (?:he|she|it|the \p{L}+) (?:had|been|got)(?: any)?|does (?:he|she|it) have(?: any)?|do (?:you|they) (?:see|notice)(?: any)?|did (?:he|she|it|you) (?:have|see|notice)(?: any)?|any|het (?:hy|sy|dit|julle|jy)(?: al)?(?: enige)?|is daar(?: enige)?|enige)\s+/iu;
 
@@ -548,34 +560,37 @@ export function answeredQuestion(question: string, answer: string, language: Lan
     .replace(/\s+(?:at all|so far|lately|recently|today|vandag|onlangs)$/iu, '');
   if (contentTokens(topic).length === 0 || topic.split(/\s+/u).length > 12) return null;
   if (no) return `${language === 'af' ? 'Geen' : 'No'} ${topic}`;
-  return `${topic.charAt(0).toLocaleUpperCase()}${topic.slice(1)} (${language === 'af' ? 'ja' : 'yes'})`;
+  return affirmed(topic, language);
+}
+
+/** A statement the owner said yes to, marked as such: 'Vomiting (yes)', 'Diarree (ja)'. */
+function affirmed(statement: string, language: Language): string {
+  return `${statement.charAt(0).toLocaleUpperCase()}${statement.slice(1)} (${language === 'af' ? 'ja' : 'yes'})`;
 }
 
 const STATEMENT_OPENERS = /^\s*(?:(?:okay|ok|so|and|right|alright|goed|en|nou|dus)[\s,]+){1,2}/iu;
 /** Longer than this, a confirming question is more than one fact: it stays a question. */
 const CONFIRMED_WORDS = 20;
 
-/**
- * A statement said as a question and confirmed ('So he's been straining since Thursday?' 'Yes.'): the vet
- * restating the history (restatesHistory), which the owner's yes makes history. A question in a question's word order is not one
- * ('Has he…?' is a yes/no question whose topic QUESTION_OPENING finds), and a denied statement stays a question:
- * its negation is not always the statement with a 'no'.
- */
 /** The vet's question names something clinical and nothing of chat, money or the diary. */
 function restatesHistory(question: Classified): boolean {
   const text = question.utterance.text;
-  const left = leftOutLexicon();
-  if (hasChatTerm(text) || MONEY.test(text) || hasTerm(left.billing, text) || schedulingTalk(text))
-    return false;
+  if (hasChatTerm(text) || moneyOrDiary(text)) return false;
   return contentWeight(text, question.scores) >= MIN_CLINICAL;
 }
 
+/**
+ * A statement said as a question and confirmed ('So he's been straining since Thursday?' 'Yes.'): the vet
+ * restating the history (restatesHistory), which the owner's yes makes history. A question in a question's
+ * word order is not one ('Has he…?' is a yes/no question whose topic QUESTION_OPENING finds), and a denied
+ * statement stays a question: its negation is not always the statement with a 'no'.
+ */
 function confirmedStatement(question: string, language: Language): string | null {
   if (!/\?\s*$/u.test(question)) return null;
   const statement = question.replace(STATEMENT_OPENERS, '').replace(/[?.!\s]+$/u, '');
   if (INTERROGATIVE_START.test(statement) || PSEUDO_CLEFT.test(statement)) return null;
   if (contentTokens(statement).length === 0 || statement.split(/\s+/u).length > CONFIRMED_WORDS) return null;
-  return `${statement.charAt(0).toLocaleUpperCase()}${statement.slice(1)} (${language === 'af' ? 'ja' : 'yes'})`;
+  return affirmed(statement, language);
 }
 
 function argmax(scores: Record<SoapKey, number>): SoapKey {
@@ -798,7 +813,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const measured = (NUMBER_WITH_UNIT.test(text) && !ambient) || analysis.drugs > 0 || analysis.vitals > 0;
     const left = leftOutLexicon();
     // Money, bills, appointments and the weather are chat whatever clinical words come with them.
-    const leftRegardless = ambient || MONEY.test(text) || hasTerm(left.billing, text) || schedulingTalk(text);
+    const leftRegardless = ambient || moneyOrDiary(text);
     const chat = leftRegardless || smallTalkTerms(text).some((term) => !AMBIGUOUS_SMALL_TALK.has(term));
     // Social words ('the neighbour', 'the road', 'school') leave a sentence out only when it says nothing
     // clinical: 'I suspect the neighbour fed her chocolate' is history.
@@ -889,7 +904,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (!action && !namesDiagnosis && !CONDITIONAL_ACTION.test(text) && FINDING_REPORT.test(text))
       combined.O += FINDING_WEIGHT;
     // The vet naming the disease is the assessment, though said like a finding ('it's classic for coryza').
-    if (namesDiagnosis) combined.A += PROGNOSIS_WEIGHT;
+    if (namesDiagnosis) combined.A += JUDGEMENT_WEIGHT;
     // Why something happens, what it puts at risk: the vet's reasoning.
     if (actionless && CAUSAL.test(text)) combined.A += CAUSAL_WEIGHT;
     if (actionless && PROGRESS.test(text)) combined.A += HEDGE_WEIGHT;
@@ -902,7 +917,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (actionless && THIRD_PERSON_PERFECT.test(text) && !statesMeasurement(text)) combined.S += PAST_WEIGHT;
     if (actionless && (OWNER_NOTICED.test(text) || RELAYED.test(text))) combined.S += 2 * PAST_WEIGHT;
     // A prognosis is the assessment's, though it speaks of the future ('it should clear on its own').
-    if (prognosis) combined.A += PROGNOSIS_WEIGHT;
+    if (prognosis) combined.A += JUDGEMENT_WEIGHT;
     // Treatment given before this visit is history, drug and all.
     if (!action && treatedBefore(text)) combined.S += 2 * PAST_WEIGHT;
     // The vet's hedged judgement that asks for nothing to be done is an assessment.

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { classifyUtterances, extractClinicalNotes, splitUtterances } from '#shared/notes/index.js';
+import { extractClinicalNotes } from '#shared/notes/index.js';
 import { DIAGNOSIS_STATEMENT, PROGNOSIS, treatedBefore } from '#shared/notes/phrases.js';
+import { classified, sectionOf as sectionIn } from './classified.js';
 
-function sectionOf(transcript: string, part: string): string | null | undefined {
-  return classifyUtterances(splitUtterances(transcript)).find((c) => c.utterance.text.includes(part))
-    ?.section;
+/** The section ('left' when left out) of the utterance of a transcript that contains `part`. */
+const sectionOf = (transcript: string, part: string) => sectionIn(classified(transcript), part);
+
+/** Each of `matches` matches the phrasing, none of `misses` does. */
+function expectPhrasing(pattern: RegExp, matches: string[], misses: string[]) {
+  for (const text of matches) expect(pattern.test(text), text).toBe(true);
+  for (const text of misses) expect(pattern.test(text), text).toBe(false);
 }
 
 describe('a prognosis is an assessment, though it speaks of the future', () => {
@@ -47,7 +52,7 @@ describe('treatment before this visit is history', () => {
 });
 
 describe('a statement said as a question and confirmed', () => {
-  const notes = (transcript: string) => extractClinicalNotes({ transcript } as never);
+  const notes = (transcript: string) => extractClinicalNotes({ transcript });
 
   it('becomes history when the owner says yes', () => {
     const result = notes(
@@ -83,20 +88,18 @@ describe('what an animal did is no treatment', () => {
 
 describe('expectations of the course, in more words', () => {
   it('reads survival, cure and the course of such cases as prognosis', () => {
-    for (const text of [
-      'With rest he should be sound again in a fortnight.',
-      'I think the calf will pull through.',
-      'Most cats with this do well on a low dose.',
-      "Sadly it can't be cured, only managed.",
-      'Met die antibiotika behoort sy binne drie dae baie beter te voel.',
-      'As ons vinnig werk, is die kans goed dat sy oorleef.',
-    ])
-      expect(PROGNOSIS.test(text), text).toBe(true);
-    for (const text of [
-      'We will recheck her in ten days.',
-      'Sy sal more weer kom vir die tweede inspuiting.',
-    ])
-      expect(PROGNOSIS.test(text), text).toBe(false);
+    expectPhrasing(
+      PROGNOSIS,
+      [
+        'With rest he should be sound again in a fortnight.',
+        'I think the calf will pull through.',
+        'Most cats with this do well on a low dose.',
+        "Sadly it can't be cured, only managed.",
+        'Met die antibiotika behoort sy binne drie dae baie beter te voel.',
+        'As ons vinnig werk, is die kans goed dat sy oorleef.',
+      ],
+      ['We will recheck her in ten days.', 'Sy sal more weer kom vir die tweede inspuiting.'],
+    );
   });
   it('keeps a prognosis that hangs on a condition in the Assessment', () => {
     const text = 'Vet: If the fever breaks tonight, she should recover fully.';
@@ -106,20 +109,17 @@ describe('expectations of the course, in more words', () => {
 
 describe('the vet naming the disease', () => {
   it('reads "classic for", "confirms <disease>" and "it is <disease>" as a diagnosis', () => {
-    for (const text of [
-      'The crusts on the ears are classic for sarcoptic mange.',
-      'The blood smear confirms babesiosis.',
-      "Dit is 'n klassieke geval van hartwater.",
-      'Dit is blouwildebeessiekte.',
-      "It's a pyometra.",
-    ])
-      expect(DIAGNOSIS_STATEMENT.test(text), text).toBe(true);
-    for (const text of [
-      'The smear shows many red cells.',
-      'It is a long drive to the farm.',
-      'Klassieke musiek.',
-    ])
-      expect(DIAGNOSIS_STATEMENT.test(text), text).toBe(false);
+    expectPhrasing(
+      DIAGNOSIS_STATEMENT,
+      [
+        'The crusts on the ears are classic for sarcoptic mange.',
+        'The blood smear confirms babesiosis.',
+        "Dit is 'n klassieke geval van hartwater.",
+        'Dit is blouwildebeessiekte.',
+        "It's a pyometra.",
+      ],
+      ['The smear shows many red cells.', 'It is a long drive to the farm.', 'Klassieke musiek.'],
+    );
   });
   it('files it under Assessment, though it is said like a finding', () => {
     expect(sectionOf('Vet: The blood smear confirms babesiosis.', 'smear')).toBe('A');

@@ -2,11 +2,11 @@ import { useNavigate } from 'react-router-dom';
 import { apiJson, apiRequest, messageOf } from '../../lib/api';
 import { toast, toastAfterReload } from '../../lib/toastStore';
 import { useAction } from '../../lib/useAction';
-import { clearSession, setSession, startSessionCheck } from './session';
+import { setSession, startSessionCheck } from './session';
 import { forgetUser, rememberUser } from './sessionSnapshot';
 import type { AuthResponse, AuthUser, ForgotPasswordResponse } from './types';
 
-export { SESSION_CHECK_TIMEOUT_MS, fetchCurrentUser, startSessionCheck, useCurrentUser } from './session';
+export { startSessionCheck, useCurrentUser } from './session';
 
 export function isAdmin(user: Pick<AuthUser, 'isAdmin'> | null | undefined): boolean {
   return Boolean(user?.isAdmin);
@@ -78,7 +78,6 @@ export function useLogout() {
   return useAction((_: void) => apiRequest('POST', '/api/auth/logout'), {
     onSuccess: () => {
       forgetUser();
-      clearSession();
       // A full load, as after signing in: nothing the signed-in pages fetched or cached in memory survives.
       window.location.replace('/login');
     },

@@ -24,11 +24,10 @@ const fetchMe = getQueryFn<AuthResponse>({ on401: 'returnNull' });
  * "Who am I?" — null when signed out (a real 401). When the server cannot be reached or does not answer
  * within SESSION_CHECK_TIMEOUT_MS, falls back to the last confirmed user on this device.
  */
-export async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthResponse | null> {
+async function fetchCurrentUser(): Promise<AuthResponse | null> {
   const timeout = AbortSignal.timeout(SESSION_CHECK_TIMEOUT_MS);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   try {
-    const response = await fetchMe({ queryKey: CURRENT_USER_KEY, signal: combined });
+    const response = await fetchMe({ queryKey: CURRENT_USER_KEY, signal: timeout });
     if (response?.success && response.user) rememberUser(response.user);
     else forgetUser();
     return response;
@@ -82,22 +81,16 @@ export function startSessionCheck({ fresh = false }: { fresh?: boolean } = {}): 
       if (check === current) sessionStore.setState({ data, isPending: false });
     },
     () => {
-      if (check === current) sessionStore.setState((state) => ({ data: state.data, isPending: false }));
+      if (check === current) sessionStore.setState({ isPending: false });
     },
   ));
   return current;
 }
 
-/** A fresh answer from sign-in or registration. */
+/** The answer of a registration, which signs the new vet in without a page load. */
 export function setSession(data: AuthResponse): void {
   check = Promise.resolve();
   sessionStore.setState({ data, isPending: false });
-}
-
-/** Signed out on this device: the next guarded page asks the server again. */
-export function clearSession(): void {
-  check = undefined;
-  sessionStore.setState({ data: undefined, isPending: true });
 }
 
 /** The session for the route guard and the pages; starts the check when the first of them mounts. */
