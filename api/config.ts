@@ -126,7 +126,7 @@ export const configSchema = z.object({
    * whisper.cpp's beam search of 5 (the binding fixes the width).
    */
   WHISPER_BEAM_SIZE: z.coerce.number().int().min(1).max(8).default(5),
-  /** CPU threads per local transcription. Unset: all cores. */
+  /** CPU threads per local transcription. Unset: the cores less one, shared by WHISPER_CONCURRENCY (defaultWhisperThreads). */
   WHISPER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Local transcriptions run at once, each holding its own copy of the model; more wait in a queue. */
   WHISPER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),

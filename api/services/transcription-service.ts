@@ -246,14 +246,16 @@ export class TranscriptionService {
     const segments = results.flatMap(({ piece, output }) => {
       if (!output) return [];
       const offset = piece.start / SAMPLE_RATE;
-      const parts = output.segments ?? [
-        { start: 0, end: (piece.end - piece.start) / SAMPLE_RATE, text: output.text },
-      ];
+      const length = (piece.end - piece.start) / SAMPLE_RATE;
+      const parts = output.segments ?? [{ start: 0, end: length, text: output.text }];
+      // Whisper reads a 30-second window and now and then times a last word past the audio's end (a
+      // segment ending at 100.7 s in an 89.2 s recording): times stay within the piece they were heard in.
+      const within = (seconds: number) => round(offset + Math.min(Math.max(seconds, 0), length));
       return parts
         .filter((s) => s.text.trim() !== '')
         .map((s) => ({
-          start: round(offset + s.start),
-          end: round(offset + s.end),
+          start: within(s.start),
+          end: within(s.end),
           text: cleanText(s.text),
           language: output.language,
         }));

@@ -12,6 +12,19 @@ export const devScriptsDir = path.join(sharedDir, 'eval', 'dev', 'scripts');
 /** The dev files the transcription contract tests run by default (one per language; 2 cores). */
 export const CONTRACT_DEV_SET = ['dev-03', 'dev-07', 'dev-11'];
 
+/**
+ * The part of a contract file `npm test` sends when the whole file is not needed for what the test asserts.
+ * The English file runs whole: its WER and number recall are gated. For Afrikaans and mixed speech only the
+ * language is asserted (espeak Afrikaans is beyond Whisper base), so two or three pieces say as much as the
+ * whole file for less compute on two cores (peer alone: Afrikaans 98 s whole → 25 s; mixed 70 s → 49 s).
+ * The Afrikaans excerpt skips the opening the base model loops on; the mixed one holds English and
+ * Afrikaans stretches that fall in different pieces. TRANSCRIBE_ALL_DEV=1 sends whole files.
+ */
+export const CONTRACT_EXCERPTS: Readonly<Record<string, { from: number; seconds: number }>> = {
+  'dev-07': { from: 40, seconds: 40 },
+  'dev-11': { from: 20, seconds: 55 },
+};
+
 export interface DevItem {
   id: string;
   language: 'en' | 'af' | 'mixed';

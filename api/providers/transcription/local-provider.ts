@@ -7,7 +7,7 @@ import {
   type TranscriptionOutput,
   type TranscriptionProvider,
 } from './types.js';
-import { chooseBinding } from './whisper-cpp/cpu-features.js';
+import { chooseBinding, defaultWhisperThreads } from './whisper-cpp/cpu-features.js';
 import { WhisperCppHostProcess } from './whisper-cpp/host-process.js';
 import type { WhisperCppBindingName } from './whisper-cpp/protocol.js';
 
@@ -50,8 +50,8 @@ export class LocalWhisperProvider implements TranscriptionProvider {
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: LocalProviderOptions) {
-    this.threads = options.threads ?? Math.max(1, os.availableParallelism());
     this.concurrency = Math.max(1, options.concurrency ?? 1);
+    this.threads = options.threads ?? defaultWhisperThreads(os.availableParallelism(), this.concurrency);
     this.binding = chooseBinding(options.binding ?? 'auto');
     this.log = options.log ?? ((line: string) => whisperLog.info(line));
   }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { chooseBinding, cpuFlags } from '../../../api/providers/transcription/whisper-cpp/cpu-features.js';
+import {
+  chooseBinding,
+  cpuFlags,
+  defaultWhisperThreads,
+} from '../../../api/providers/transcription/whisper-cpp/cpu-features.js';
 
 const cpuinfo = (flags: string) =>
   `processor\t: 0\nvendor_id\t: GenuineIntel\nflags\t\t: ${flags}\nbogomips\t: 4800\n`;
@@ -38,5 +42,26 @@ describe('whisper.cpp binding choice', () => {
       chooseBinding('fugood', { os: 'linux', arch: 'x64', flags: cpuFlags(cpuinfo('avx2 fma f16c')) }),
     ).toBe('fugood');
     expect(chooseBinding('napi-rs', { os: 'linux', arch: 'x64', flags: null })).toBe('napi-rs');
+  });
+});
+
+describe('defaultWhisperThreads', () => {
+  it('leaves a core for the rest of the server and never oversubscribes the others', () => {
+    expect(defaultWhisperThreads(2, 1)).toBe(1);
+    expect(defaultWhisperThreads(8, 1)).toBe(7);
+    // Transcriptions at once share the cores: their threads together stay within the cores less one.
+    expect(defaultWhisperThreads(8, 2)).toBe(3);
+    expect(defaultWhisperThreads(16, 3)).toBe(5);
+    for (const cores of [1, 2, 3, 4, 6, 8, 12, 16, 32])
+      for (const concurrency of [1, 2, 3, 4, 8]) {
+        const threads = defaultWhisperThreads(cores, concurrency);
+        expect(threads).toBeGreaterThanOrEqual(1);
+        if (cores > concurrency) expect(threads * concurrency).toBeLessThanOrEqual(cores - 1);
+      }
+  });
+
+  it('still gives one thread on a single core or to more transcriptions than cores', () => {
+    expect(defaultWhisperThreads(1, 1)).toBe(1);
+    expect(defaultWhisperThreads(2, 4)).toBe(1);
   });
 });

@@ -45,3 +45,15 @@ export function chooseBinding(
     ? 'napi-rs'
     : 'fugood';
 }
+
+/**
+ * Threads per whisper.cpp transcription when WHISPER_THREADS is unset: the cores less one (for the API, the
+ * database and ffmpeg), shared by the transcriptions that run at once. ggml's thread pool spin-waits at
+ * every layer, so when its threads outnumber the free cores one preempted thread stalls the rest: on two
+ * cores, two transcriptions of 2 threads each took 18–170 s for a 28-second piece that one takes in 3.9 s
+ * alone, while 1 thread each took 7–10 s (issue 18). Fewer threads cost a little when the machine is quiet
+ * (1 thread: 6.8 s); too many cost many times that when it is not.
+ */
+export function defaultWhisperThreads(cores: number, concurrency: number): number {
+  return Math.max(1, Math.floor((cores - 1) / Math.max(1, concurrency)));
+}
