@@ -18,7 +18,7 @@
 import type { LeftOutReason } from '../schemas/clinical';
 import { lexicon, SOAP_KEYS, type SoapKey } from './lexicon';
 import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
-import { DIAGNOSIS_STATEMENT, PROGNOSIS, treatedBefore } from './phrases';
+import { DIAGNOSIS_STATEMENT, PROGNOSIS, toldHistory, treatedBefore } from './phrases';
 import { leftOutLexicon, predictClasses, utteranceFeatures, type ModelClass, type NotesModel } from './model';
 import modelJson from './model/weights.json' with { type: 'json' };
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
@@ -428,6 +428,10 @@ function householdNews(text: string, scores: Record<SoapKey, number>, analysis: 
 // a time of day that speech-engine text cut from its sentence ('…not eating this' · 'morning his wee looked dark').
 const IMPERATIVE =
   /^(?:\s*(?:okay|ok|so|and|then|now|also|dan|en|nou|ook)\b[\s,]*){0,2}(?!(?:i|we|you|he|she|it|they|there|this|that|is|was|are|were|has|had|have|does|did|do|can|could|will|would|should|may|might|must|with|for|to|on|in|at|of|from|by|about|after|before|like|than|into|onto|behind|under|over|near|all|both|only|just|not|ek|ons|jy|hy|sy|dit|hulle|daar|het|kan|sal|moet|wil|met|vir|van|op|aan|by|na|oor|onder|teen|uit|toe|nie|al|net|saw|found|told|gave|took|made|got|let|morning|evening|afternoon|night|today|tonight|yesterday|week|month|year|oggend|môre|more|middag|aand|vandag|vanaand|gister|nag|maand|jaar)\s)\p{L}{3,}(?<!ed)\s+(?:him|her|his|them|their|hom|haar|hulle)(?![\p{L}'])/iu;
+
+// A prohibition opening the sentence is an instruction ('Don't bring in new birds…', 'Moenie dat hy spring nie').
+const PROHIBITION =
+  /^(?:\s*(?:okay|ok|so|and|but|then|now|also|dan|en|maar|nou|ook)\b[\s,]*){0,2}(?:don't|do not|never|moenie|moet nooit)(?![\p{L}])/iu;
 
 // Units only a laboratory reports (a percentage may be a diet's share or a dose's).
 const LAB_ONLY_UNIT =
@@ -888,7 +892,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const before = out.at(-1);
     if (before?.section && before.utterance.turn === utterance.turn && before.speaker === speaker)
       combined[before.section] += SECTION_INERTIA;
-    const action = INSTRUCTION.test(text) || FUTURE_ACTION.test(text) || IMPERATIVE.test(text);
+    const action =
+      INSTRUCTION.test(text) || FUTURE_ACTION.test(text) || IMPERATIVE.test(text) || PROHIBITION.test(text);
     if (action) combined.P += 5;
     if (answerTo) combined[answerTo] += ANSWER_WEIGHT;
     const actionless =
@@ -916,6 +921,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     // lagging behind'): history.
     if (actionless && THIRD_PERSON_PERFECT.test(text) && !statesMeasurement(text)) combined.S += PAST_WEIGHT;
     if (actionless && (OWNER_NOTICED.test(text) || RELAYED.test(text))) combined.S += 2 * PAST_WEIGHT;
+    // How long it has gone on, who told it, what the owner tried at home: history, in whatever words.
+    else if (actionless && !statesMeasurement(text) && toldHistory(text)) combined.S += 2 * PAST_WEIGHT;
     // A prognosis is the assessment's, though it speaks of the future ('it should clear on its own').
     if (prognosis) combined.A += JUDGEMENT_WEIGHT;
     // Treatment given before this visit is history, drug and all.

@@ -46,3 +46,50 @@ export const BEFORE_THIS_VISIT =
 export function treatedBefore(text: string): boolean {
   return PAST_TREATMENT.test(text) && BEFORE_THIS_VISIT.test(text);
 }
+
+const COUNT = String.raw`(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|\d+|'n|een|twee|drie|vier|vyf|ses|sewe|agt|nege|tien|paar|'n paar)`;
+const SPAN = String.raw`(?:days?|weeks?|months?|nights?|dae|dag|weke|week|maande|maand|nagte|nag)`;
+// How long the complaint has gone on ('she's been drinking buckets for about three weeks', 'al drie dae geswel', 'die
+// laaste dag of twee', 'since Sunday'). English 'for N days' also ends a plan ('rest for six weeks'), so it counts
+// only with a verb in the perfect or the past.
+const ONGOING_FOR = new RegExp(
+  String.raw`(?<![\p{L}])(?:for|over)\s+(?:about\s+|around\s+|roughly\s+|almost\s+|nearly\s+|the\s+(?:last|past)\s+)?${COUNT}\s+${SPAN}(?![\p{L}])`,
+  'iu',
+);
+const PERFECT_OR_PAST =
+  /(?<![\p{L}])(?:has|have|had|hasn't|haven't|was|wasn't|were|weren't|been|did|didn't)(?![\p{L}])|(?<=\p{L})'(?:s been|ve)(?![\p{L}])/iu;
+const ONGOING_SINCE = new RegExp(
+  [
+    String.raw`since\s+(?:yesterday|last\s+\p{L}+|the\s+weekend|this\s+morning|(?:mon|tues|wednes|thurs|fri|satur|sun)day)`,
+    String.raw`al\s+(?:vir\s+)?(?:amper\s+|omtrent\s+|sowat\s+)?${COUNT}\s+${SPAN}`,
+    String.raw`(?:die|vir die)\s+(?:laaste|afgelope)\s+(?:dag of twee|${COUNT}\s+${SPAN}|${SPAN})`,
+    String.raw`sedert\s+(?:gister\p{L}*|verlede\s+\p{L}+|die\s+naweek|vanoggend|(?:maan|dins|woens|donder|vry|sater|son)dag)`,
+  ]
+    .map((part) => `(?:${part})`)
+    .join('|'),
+  'iu',
+);
+export function toldDuration(text: string): boolean {
+  return ONGOING_SINCE.test(text) || (ONGOING_FOR.test(text) && PERFECT_OR_PAST.test(text));
+}
+
+// Someone other than the vet telling what happened ('my husband says', 'you said', 'jy het gesê', 'die voorman sê'),
+// or the owner's own care at home ('we've been hosing it', 'we forgot the iron', 'ons het die ou druppels gebruik'):
+// history. (The vet examines and finds; owners tell, try and forget.)
+export const TOLD_HISTORY = new RegExp(
+  [
+    String.raw`(?:my|our|his|her|their|the|die|ons|haar|sy|hul)\s+(?:\p{L}+\s+)?(?:husband|wife|son|daughter|partner|mother|father|manager|foreman|worker|groom|neighbours?|man|vrou|seun|dogter|ma|pa|bestuurder|voorman|werker|buurman|bure|manager)\s+(?:says|said|reckons|told me|thinks|sê|het gesê|reken|dink|vertel)`,
+    String.raw`(?:you|jy|u)\s+(?:said|mentioned|told me|were saying|het gesê|het genoem|het vertel|het gemeld)`,
+    String.raw`(?:i|we)(?:'ve|\s+have)\s+been\s+\p{L}+ing`,
+    String.raw`(?:i|we)\s+(?:forgot|tried|skipped|ran out|couldn't|never)`,
+    String.raw`(?:ek|ons)\s+het\s+(?:\p{L}+\s+){0,8}?(?:vergeet|probeer|gebruik)`,
+  ]
+    .map((part) => String.raw`(?<![\p{L}])(?:${part})(?![\p{L}])`)
+    .join('|'),
+  'iu',
+);
+
+/** History told in words that name no symptom: how long it has gone on, or who told it. */
+export function toldHistory(text: string): boolean {
+  return toldDuration(text) || TOLD_HISTORY.test(text);
+}
