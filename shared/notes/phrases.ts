@@ -78,7 +78,7 @@ export function toldDuration(text: string): boolean {
 // history. (The vet examines and finds; owners tell, try and forget.)
 export const TOLD_HISTORY = new RegExp(
   [
-    String.raw`(?:my|our|his|her|their|the|die|ons|haar|sy|hul)\s+(?:\p{L}+\s+)?(?:husband|wife|son|daughter|partner|mother|father|manager|foreman|worker|groom|neighbours?|man|vrou|seun|dogter|ma|pa|bestuurder|voorman|werker|buurman|bure|manager)\s+(?:says|said|reckons|told me|thinks|sê|het gesê|reken|dink|vertel)`,
+    String.raw`(?:my|our|his|her|their|the|die|ons|haar|sy|hul)\s+(?:\p{L}+\s+)?(?:husband|wife|son|daughter|partner|mother|father|manager|foreman|worker|groom|neighbours?|man|vrou|seun|dogter|ma|pa|bestuurder|voorman|werker|buurman|bure)\s+(?:says|said|reckons|told me|thinks|sê|het gesê|reken|dink|vertel)`,
     String.raw`(?:you|jy|u)\s+(?:said|mentioned|told me|were saying|het gesê|het genoem|het vertel|het gemeld)`,
     String.raw`(?:i|we)(?:'ve|\s+have)\s+been\s+\p{L}+ing`,
     String.raw`(?:i|we)\s+(?:forgot|tried|skipped|ran out|couldn't|never)`,
@@ -89,7 +89,7 @@ export const TOLD_HISTORY = new RegExp(
   'iu',
 );
 
-/** History told in words that name no symptom: how long it has gone on, or who told it. */
+/** History told in words that name no symptom: how long it has gone on, who told it, what was tried at home. */
 export function toldHistory(text: string): boolean {
   return toldDuration(text) || TOLD_HISTORY.test(text);
 }
