@@ -920,9 +920,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     // The perfect tense about the animal or the owner ('hy het … verloor', 'sy het gisteraand begin', 'they've been
     // lagging behind'): history.
     if (actionless && THIRD_PERSON_PERFECT.test(text) && !statesMeasurement(text)) combined.S += PAST_WEIGHT;
-    if (actionless && (OWNER_NOTICED.test(text) || RELAYED.test(text))) combined.S += 2 * PAST_WEIGHT;
-    // How long it has gone on, who told it, what the owner tried at home: history, in whatever words.
-    else if (actionless && !statesMeasurement(text) && toldHistory(text)) combined.S += 2 * PAST_WEIGHT;
+    // What the owner noticed, who told it, how long it has gone on, what was tried at home: history.
+    const told =
+      OWNER_NOTICED.test(text) || RELAYED.test(text) || (!statesMeasurement(text) && toldHistory(text));
+    if (actionless && told) combined.S += 2 * PAST_WEIGHT;
     // A prognosis is the assessment's, though it speaks of the future ('it should clear on its own').
     if (prognosis) combined.A += JUDGEMENT_WEIGHT;
     // Treatment given before this visit is history, drug and all.

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractClinicalNotes } from '#shared/notes/index.js';
 import { DIAGNOSIS_STATEMENT, PROGNOSIS, treatedBefore } from '#shared/notes/phrases.js';
-import { classified, sectionOf as sectionIn } from './classified.js';
-
-/** The section ('left' when left out) of the utterance of a transcript that contains `part`. */
-const sectionOf = (transcript: string, part: string) => sectionIn(classified(transcript), part);
-
-/** Each of `matches` matches the phrasing, none of `misses` does. */
-function expectPhrasing(pattern: RegExp, matches: string[], misses: string[]) {
-  for (const text of matches) expect(pattern.test(text), text).toBe(true);
-  for (const text of misses) expect(pattern.test(text), text).toBe(false);
-}
+import { expectPhrasing, sectionInTranscript as sectionOf } from './classified.js';
 
 describe('a prognosis is an assessment, though it speaks of the future', () => {
   it('reads expectations of healing and recovery in English and Afrikaans', () => {

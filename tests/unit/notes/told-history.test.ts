@@ -1,53 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import { toldDuration, toldHistory, TOLD_HISTORY } from '#shared/notes/phrases.js';
-import { classified, sectionOf as sectionIn } from './classified.js';
-
-/** The section ('left' when left out) of the utterance of a transcript that contains `part`. */
-const sectionOf = (transcript: string, part: string) => sectionIn(classified(transcript), part);
+import { expectPhrasing, sectionInTranscript as sectionOf } from './classified.js';
 
 describe('how long a complaint has gone on is history', () => {
   it('reads durations told in the perfect or the past, and Afrikaans "al …" and "die laaste …"', () => {
-    for (const text of [
-      "He's been limping on and off for about ten days.",
-      'The cough has been there for a couple of weeks.',
-      'She had loose stools for two days before it stopped.',
-      'Sy eet al vier dae nie lekker nie.',
-      'Hy hoes die afgelope paar nagte baie.',
-      'She has not touched her food since Tuesday.',
-      'Hy kreun sedert gisteraand.',
-    ])
-      expect(toldDuration(text), text).toBe(true);
+    expectPhrasing(
+      toldDuration,
+      [
+        "He's been limping on and off for about ten days.",
+        'The cough has been there for a couple of weeks.',
+        'She had loose stools for two days before it stopped.',
+        'Sy eet al vier dae nie lekker nie.',
+        'Hy hoes die afgelope paar nagte baie.',
+        'She has not touched her food since Tuesday.',
+        'Hy kreun sedert gisteraand.',
+      ],
+      [],
+    );
   });
   it('leaves a plan’s length alone: rest, courses and rechecks say how long, not since when', () => {
-    for (const text of [
-      'Strict cage rest for six weeks.',
-      'Carry on with the tablets for ten days.',
-      'Check the stitches in 10 days.',
-      'Hy moet vir sewe dae die pille kry.',
-    ])
-      expect(toldDuration(text), text).toBe(false);
+    expectPhrasing(
+      toldDuration,
+      [],
+      [
+        'Strict cage rest for six weeks.',
+        'Carry on with the tablets for ten days.',
+        'Check the stitches in 10 days.',
+        'Hy moet vir sewe dae die pille kry.',
+      ],
+    );
   });
 });
 
 describe('history told by someone else, or tried at home', () => {
   it('reads relayed reports and home care, not the vet’s own findings', () => {
-    for (const text of [
-      'Her son says the dog ate half a loaf of bread.',
-      'You mentioned he drinks from the pool.',
-      'Jy het gesê sy het gisteraand gebraak.',
-      'Die werker sê die kalf het nie gedrink nie.',
-      "We've been bathing the eye with salt water.",
-      'I forgot to give the second tablet.',
-      'Ons het die salf van die koöperasie gebruik.',
-    ])
-      expect(TOLD_HISTORY.test(text), text).toBe(true);
-    for (const text of [
-      'I found a grade three heart murmur.',
-      'The mucous membranes are pale.',
-      'Ek het die wond skoongemaak.',
-      'The label says 28 days for meat.',
-    ])
-      expect(toldHistory(text), text).toBe(false);
+    expectPhrasing(
+      TOLD_HISTORY,
+      [
+        'Her son says the dog ate half a loaf of bread.',
+        'You mentioned he drinks from the pool.',
+        'Jy het gesê sy het gisteraand gebraak.',
+        'Die werker sê die kalf het nie gedrink nie.',
+        "We've been bathing the eye with salt water.",
+        'I forgot to give the second tablet.',
+        'Ons het die salf van die koöperasie gebruik.',
+      ],
+      [],
+    );
+    expectPhrasing(
+      toldHistory,
+      [],
+      [
+        'I found a grade three heart murmur.',
+        'The mucous membranes are pale.',
+        'Ek het die wond skoongemaak.',
+        'The label says 28 days for meat.',
+      ],
+    );
   });
 });
 
