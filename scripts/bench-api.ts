@@ -8,6 +8,7 @@
  *   npm run bench:api -- --dialects sqlite --seconds 5
  *   npm run bench:api -- --root /path/to/other/checkout   the same load on another version (before/after)
  *   npm run bench:api -- --dialects postgres --practices 100 --rows 1000   one of 100 practices × 1k
+ *   npm run bench:api -- --dialects postgres --vacuum off   pages not yet all-visible (autovacuum not run)
  *
  * Prints p50/p95/p99 latency (ms, exact, from every response), requests per second and the bare handler's
  * req/s divided by the endpoint's at the same concurrency (the cost relative to doing nothing; latency
@@ -31,6 +32,7 @@ const practices = Number(arg('practices', '1'));
 const root = path.resolve(arg('root', '.'));
 const dialects = arg('dialects', 'sqlite,postgres').split(',');
 const connectionCounts = arg('connections', '1,10,50').split(',').map(Number);
+const vacuum = arg('vacuum', 'on');
 
 interface Ready {
   port: number;
@@ -190,7 +192,8 @@ async function benchDialect(dialect: string): Promise<void> {
     practices > 1
       ? `${practices} practices × ${rows} recordings, the first measured`
       : `${rows} recordings in one practice`;
-  console.log(`\n== ${dialect}: ${shape} (code at ${root}) ==`);
+  const vacuumed = dialect === 'postgres' ? (vacuum === 'on' ? ', vacuumed' : ', not vacuumed') : '';
+  console.log(`\n== ${dialect}: ${shape}${vacuumed} (code at ${root}) ==`);
   const seedStart = Date.now();
   const bare = await startServer(['--bare']);
   const api = await startServer([
@@ -202,6 +205,8 @@ async function benchDialect(dialect: string): Promise<void> {
     String(rows),
     '--practices',
     String(practices),
+    '--vacuum',
+    vacuum,
   ]);
   console.log(`seeded and started in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
   const base = `http://127.0.0.1:${api.ready.port}`;
