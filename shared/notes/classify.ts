@@ -455,7 +455,7 @@ const AGAINST_NORMAL =
 // Cause, consequence and risk: reasoning about the case is the Assessment ('that's why the heart is slow', 'die
 // hoë bloeddruk maak die niere seer', 'weens die stollingsprobleem', 'precipitated by the wet litter').
 const CAUSAL =
-  /(?<![\p{L}])(?:(?:which|that|this|and that|wat|dit) explains|red flag|(?:is|are) (?:a |the )?signs? of|points? to|(?:wat|dit) (?:\p{L}+ ){0,8}verklaar|that's why|that is why|which is why|this is why|because of|due to|caused by|causing|precipitated by|secondary to|as a result of|predispos\p{L}*|at risk|the risk|a risk|risks?\s+(?:of|to)|damag(?:e|es|ing) (?:the|his|her|its)|threaten\p{L}*|keep in mind|rule out|differential|may lose|could lose|might lose|dis hoekom|dit is hoekom|daarom|weens|as gevolg van|veroorsaak|risiko|gevaar vir|maak (?:die|sy|haar) \p{L}+ (?:(?:verder|nog|erger) \p{L}+|seer|stukkend|skade)|kan (?:sy|haar|die) \p{L}+ (?:laat )?(?:stop|faal|ingee|doodgaan)|in gedagte hou|uitsluit|(?:is|are|was) because|(?:can|could|may|might|will) (?:stop|block|close off|shut down|kill) (?:his|her|its|their|the) \p{L}+|(?:this|it|that)(?:'s| is) an emergency|(?:dis|dit is) 'n noodgeval|(?:the|die) (?:big|biggest|main|real|groot|grootste) (?:danger|gevaar))(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:(?:which|that|this|and that|wat|dit) explains|red flag|(?:is|are) (?:a |the )?signs? of|points? to|(?:wat|dit) (?:\p{L}+ ){0,8}verklaar|that's why|that is why|which is why|this is why|because of|due to|caused by|causing|precipitated by|secondary to|as a result of|predispos\p{L}*|at risk|the risk|a risk|risks?\s+(?:of|to)|damag(?:e|es|ing) (?:the|his|her|its)|threaten\p{L}*|keep in mind|rule out|differential|may lose|could lose|might lose|dis hoekom|dit is hoekom|daarom|weens|as gevolg van|veroorsaak|risiko|gevaar vir|maak (?:die|sy|haar) \p{L}+ (?:(?:verder|nog|erger) \p{L}+|seer|stukkend|skade)|kan (?:sy|haar|die) \p{L}+ (?:laat )?(?:stop|faal|ingee|doodgaan)|in gedagte hou|uitsluit|(?:is|are|was) because|(?:can|could|may|might|will) (?:stop|block|close off|shut down|kill) (?:his|her|its|their|the) \p{L}+|(?:this|it|that)(?:'s| is) an emergency|(?:is|are|was|can be) (?:very |quite |potentially )?(?:dangerous|life-threatening)|(?:is|kan) (?:baie |uiters )?(?:gevaarlik|lewensgevaarlik)(?!\s+(?:laag|hoog|min|veel))|(?:dis|dit is) 'n noodgeval|(?:the|die) (?:big|biggest|main|real|groot|grootste) (?:danger|gevaar))(?![\p{L}])/iu;
 const CAUSAL_WEIGHT = 7;
 /**
  * A prognosis or a named diagnosis: above a future interval's and the model's pull to the Plan ('…should heal
@@ -477,6 +477,10 @@ export function statesMeasurement(text: string): boolean {
 // resistance to ivermectin', 'I think the dose is too low', 'waarskynlik stadium drie').
 const HEDGED =
   /(?<![\p{L}])(?:probably|likely|most likely|i think|i suspect|we suspect|i believe|looks like|seems|consistent with|suggestive of|suggests|my (?:main )?concern|worried about|(?:what )?(?:worries|concerns) me|concerned about|bekommerd oor|(?:wat )?my bekommer|waarskynlik|vermoedelik|ek dink|ek vermoed|ons vermoed|ek glo|lyk (?:vir )?my|dit lyk (?:na|soos|vir my)|moontlik|possibly|could be|might be|kan wees|could have been|might have been|may have been|kon gewees het|kan gewees het|(?:i|we) don't think|(?:i|we) do not think|ek dink nie|(?:\d+|this|that|which|it) (?:tells|tell) (?:me|us))(?![\p{L}])/iu;
+// A diagnosis the vet doubts is still the vet's judgement ('tick fever usually shows on the smear, so I doubt it'),
+// whatever finding it is weighed against.
+const DOUBT =
+  /(?<![\p{L}])(?:(?:i|we) doubt|doubtful|unlikely|not likely|ek twyfel|onwaarskynlik|twyfelagtig)(?![\p{L}])/iu;
 // Words of obligation, intent and advice: what must or will be done is Plan even when hedged ('I think we should…').
 const OBLIGATION =
   /(?<![\p{L}])(?:should|must|need|needs|needed|have to|has to|will|we'll|i'll|going to|let's|best|better to|recommend|advise|suggest we|moet|sal|gaan ons|ek gaan|beveel|raai)(?![\p{L}])/iu;
@@ -930,6 +934,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (!action && treatedBefore(text)) combined.S += 2 * PAST_WEIGHT;
     // The vet's hedged judgement that asks for nothing to be done is an assessment.
     if (actionless && HEDGED.test(text)) combined.A += HEDGE_WEIGHT;
+    if (actionless && DOUBT.test(text)) combined.A += JUDGEMENT_WEIGHT;
     // A conditional action stays in the Plan: it is never a finding ('if the count is over 500, treat').
     // …unless what hangs on the condition is a judgement: 'if she responds to the calcium, the prognosis is good'.
     const conditionalJudgement = prognosis || (scores.A >= STRONG_CLINICAL && scores.A > scores.P);

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { sectionInTranscript as sectionOf } from './classified.js';
+
+describe("the vet's doubt and the danger of a finding are judgements", () => {
+  const exam = (judgement: string) =>
+    `Her gums are pale pink and the capillary refill is two seconds. Heart rate 128 beats per minute. ${judgement}`;
+
+  it('files a diagnosis the vet doubts or calls unlikely as the assessment, not the exam', () => {
+    expect(sectionOf(exam('A foreign body is unlikely, the belly is soft.'), 'foreign body')).toBe('A');
+    expect(sectionOf(exam('Tick bite fever usually shows on the smear, so I doubt it.'), 'tick bite')).toBe(
+      'A',
+    );
+    expect(sectionOf(exam('Ek twyfel of dit bosluiskoors is.'), 'bosluiskoors')).toBe('A');
+  });
+
+  it('files what a value puts at risk as the assessment, but a value that is dangerously low stays a finding', () => {
+    expect(sectionOf(exam('A sodium that low is dangerous for her brain.'), 'sodium')).toBe('A');
+    expect(sectionOf(exam('Daai kalium is lewensgevaarlik vir die hart.'), 'kalium')).toBe('A');
+    expect(sectionOf(exam('Die hematokrit is 14 persent, dis gevaarlik laag.'), 'hematokrit')).toBe('O');
+  });
+});
+
+describe('shopping and belongings are left out of the notes', () => {
+  it('leaves out asking to buy something and keeping a carrier, in speech-engine text without punctuation', () => {
+    const visit =
+      'her wound has healed nicely and she is eating well she also asked us to keep her cat carrier until friday ' +
+      'oh and do you sell those big bags of puppy food';
+    expect(sectionOf(visit, 'cat carrier')).toBe('left');
+    expect(sectionOf(visit, 'puppy food')).toBe('left');
+    expect(sectionOf(visit, 'healed')).not.toBe('left');
+  });
+});
