@@ -73,6 +73,14 @@ export interface CueAnalysis {
   vitals: number;
 }
 
+/**
+ * Afrikaans 'as hy…' is 'if he…' where it opens a clause ('As sy nie eet nie, bel my') but 'when he…' after a
+ * main clause ('hy huil as hy druk' is history): only the first is a condition of the plan's. ('Bring hom terug as
+ * hy ophou eet' has its plan cue in the instruction.)
+ */
+const AFRIKAANS_CONDITION =
+  /(?:^|[,;:]\s*)(?:(?:maar|en|en dan|dan) )?as (?:hy|sy|die|dit|hulle|jy|julle)(?![\p{L}])/iu;
+
 /** Scans a sentence once with every lexicon matcher (the expensive step: each matcher is a large alternation). */
 export function cueAnalysis(text: string, language: Language): CueAnalysis {
   const lex = lexicon();
@@ -96,6 +104,7 @@ export function cueAnalysis(text: string, language: Language): CueAnalysis {
   if (DOSE.test(text)) scores.P += 3;
   if (FUTURE_INTERVAL.test(text) || hasTerm(lex.futureFollowUp, text)) scores.P += 3;
   if (hasTerm(lex.withdrawal, text)) scores.P += 3;
+  if (AFRIKAANS_CONDITION.test(text)) scores.P += 3;
   const vitals = extractVitals(text, language).length;
   if (vitals > 0) scores.O += 4 + 2 * vitals;
   lex.diseaseSuffix.lastIndex = 0;

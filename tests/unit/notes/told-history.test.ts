@@ -86,3 +86,15 @@ describe('in a note, told history lands in Subjective', () => {
     expect(sectionOf(text, 'lead')).toBe('P');
   });
 });
+
+describe("Afrikaans 'as' is 'when' after a main clause, 'if' where it opens one", () => {
+  it("keeps 'hy huil as hy druk' in the history and 'as hy weer sukkel…, bring hom terug' in the plan", () => {
+    const visit = [
+      'Hy sit sedert gisteraand in die kattebak en druk. Hy huil as hy druk. Sy bek ruik sleg as hy eet.',
+      'Die blaas is groot en hard. Ons sit vandag n kateter in. As hy weer sukkel om te piepie, bring hom dadelik terug.',
+    ].join('\n');
+    expect(sectionOf(visit, 'huil as hy druk')).toBe('S');
+    expect(sectionOf(visit, 'ruik sleg as hy eet')).toBe('S');
+    expect(sectionOf(visit, 'weer sukkel')).toBe('P');
+  });
+});
