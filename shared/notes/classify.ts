@@ -76,7 +76,8 @@ export interface CueAnalysis {
 /**
  * Afrikaans 'as hy…' is 'if he…' where it opens a clause ('As sy nie eet nie, bel my') but 'when he…' after a
  * main clause ('hy huil as hy druk' is history): only the first is a condition of the plan's. ('Bring hom terug as
- * hy ophou eet' has its plan cue in the instruction.)
+ * hy ophou eet' has its plan cue in the instruction.) English 'if she…' stays a plan cue anywhere: after a main
+ * clause it is almost always an instruction's condition ('phone us if she's not eating by Friday').
  */
 const AFRIKAANS_CONDITION =
   /(?:^|[,;:]\s*)(?:(?:maar|en|en dan|dan) )?as (?:hy|sy|die|dit|hulle|jy|julle)(?![\p{L}])/iu;
