@@ -18,7 +18,7 @@
 import type { LeftOutReason } from '../schemas/clinical';
 import { lexicon, SOAP_KEYS, type SoapKey } from './lexicon';
 import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
-import { DIAGNOSIS_STATEMENT, PROGNOSIS, toldHistory, treatedBefore } from './phrases';
+import { DIAGNOSIS_STATEMENT, OWNER_WORRY, PROGNOSIS, toldHistory, treatedBefore } from './phrases';
 import { leftOutLexicon, predictClasses, utteranceFeatures, type ModelClass, type NotesModel } from './model';
 import modelJson from './model/weights.json' with { type: 'json' };
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
@@ -802,7 +802,9 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
         analysis.vitals > 0 ||
         (words(text).length > RUN_ON_QUESTION_WORDS &&
           scores.S + scores.O + scores.A + scores.P >= MIN_CLINICAL));
-    if (isQuestion(text) && !unmarkedButMeasured) {
+    // The owner's worry asked as a question ('is it normal that she drinks a bucket a day?') is history.
+    const worry = OWNER_WORRY.test(text);
+    if (isQuestion(text) && !unmarkedButMeasured && !worry) {
       leave('question');
       const kind = answerSection(text);
       pendingAnswer = kind ? { section: kind, turn: utterance.turn, left: ANSWER_SENTENCES } : null;
@@ -938,6 +940,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const told =
       OWNER_NOTICED.test(text) || RELAYED.test(text) || (!statesMeasurement(text) && toldHistory(text));
     if (actionless && told) combined.S += 2 * PAST_WEIGHT;
+    if (actionless && worry) combined.S += 2 * PAST_WEIGHT;
     // A prognosis is the assessment's, though it speaks of the future ('it should clear on its own').
     if (prognosis) combined.A += JUDGEMENT_WEIGHT;
     // Treatment given before this visit is history, drug and all.

@@ -10,7 +10,7 @@
 import { SOAP_KEYS, lexicon, type SoapKey } from './lexicon';
 import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
 import { extractVitals, type Language } from './normalise';
-import { DIAGNOSIS_STATEMENT, PROGNOSIS, toldHistory, treatedBefore } from './phrases';
+import { DIAGNOSIS_STATEMENT, OWNER_WORRY, PROGNOSIS, toldHistory, treatedBefore } from './phrases';
 import type { Speaker } from './split';
 import { compileTerms, findTerms, hasTerm, words } from './text';
 
@@ -111,6 +111,7 @@ export function utteranceFeatures(
   if (DIAGNOSIS_STATEMENT.test(text)) out.push('#diagnosis');
   if (treatedBefore(text)) out.push('#treated-before');
   if (toldHistory(text)) out.push('#told-history');
+  if (OWNER_WORRY.test(text)) out.push('#owner-worry');
   const drugs = known ? known.drugs : findTerms(lex.drugNames, text).length;
   if (drugs > 0) out.push('#drug', '#drug');
   const vitals = known ? known.vitals : extractVitals(text, context.language).length;

@@ -38,14 +38,18 @@ export const DIAGNOSIS_STATEMENT = new RegExp(
 // Treatment the animal already had, before this visit ('we dosed the flock with Ivomec on the 25th', 'hy is laas maand
 // met Bravecto behandel'): history, though it names a drug. (An animal 'gave birth' or 'het melk gegee'.)
 export const PAST_TREATMENT =
-  /(?<![\p{L}])(?:(?:we|i|they|he|she|the owner|the farmer|owner|farmer)\s+(?:already\s+)?(?:gave(?!\s+birth)|dosed|treated|injected|sprayed|dipped|dewormed|wormed|vaccinated|put (?:him|her|them|it) on|started (?:him|her|them|it) on)|(?:was|were|has been|have been|had been)\s+(?:\p{L}+\s+)?(?:given|dosed|treated|injected|dewormed|wormed|vaccinated|dipped)|(?:ons|ek|hulle|die boer|die eienaar)\s+het\s+(?:\p{L}+\s+){0,6}?gegee|(?:ons|ek|hulle|hy|sy|die boer|die eienaar)\s+het\s+(?:\p{L}+\s+){0,6}?(?:gedoseer|behandel|ingespuit|gespuit|gedip|ontwurm|ingeënt|gevaksineer)|(?:is|was|word)\s+(?:\p{L}+\s+){0,4}?(?:behandel|ingespuit|gedoseer|ontwurm|ingeënt|gevaksineer))(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:(?:we|i|they|he|she|the owner|the farmer|owner|farmer)\s+(?:already\s+)?(?:gave(?!\s+birth)|dosed|treated|injected|sprayed|dipped|dewormed|wormed|vaccinated|put (?:him|her|them|it) on|started (?:him|her|them|it) on)|(?:was|were|has been|have been|had been)\s+(?:\p{L}+\s+)?(?:given|dosed|treated|injected|dewormed|wormed|vaccinated|dipped)|(?:ons|ek|hulle|die boer|die eienaar)\s+het\s+(?:\p{L}+\s+){0,6}?gegee|(?:ons|ek|hulle|hy|sy|die boer|die eienaar)\s+het\s+(?:\p{L}+\s+){0,6}?(?:gedoseer|behandel|ingespuit|gespuit|ge-?inject\p{L}*|geïnjekteer|gedip|ontwurm|ingeënt|gevaksineer)|(?:is|was|word)\s+(?:\p{L}+\s+){0,4}?(?:behandel|ingespuit|gedoseer|ontwurm|ingeënt|gevaksineer))(?![\p{L}])/iu;
 export const BEFORE_THIS_VISIT =
   /(?<![\p{L}])(?:previously|already|before|earlier|last|ago|yesterday|laas|voorheen|reeds|vroeër|verlede|gelede|gister\p{L}*|on the \d+(?:st|nd|rd|th)?)(?![\p{L}])/iu;
 
 /** Treatment the animal had before this visit: a past-treatment phrase with a time before now. */
 export function treatedBefore(text: string): boolean {
-  return PAST_TREATMENT.test(text) && BEFORE_THIS_VISIT.test(text);
+  return PAST_TREATMENT.test(text) && (BEFORE_THIS_VISIT.test(text) || OWNERS_OWN_SUPPLY.test(text));
 }
+// The owner dosing their own animal from what they had ('I gave my Staffie half a Panado', 'die penicillin wat
+// oorgebly het'): home treatment, told as history.
+const OWNERS_OWN_SUPPLY =
+  /(?<![\p{L}])(?:(?:i|we)\s+(?:\p{L}+\s+)?(?:gave|dosed|injected|treated|sprayed)\s+(?:my|our)|left ?over|we had (?:at home|in the (?:house|cupboard|fridge))|wat (?:nog )?oorgebly het|wat ons (?:nog )?gehad het|van die vorige keer|from last time)(?![\p{L}])/iu;
 
 const COUNT = String.raw`(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|\d+|'n|een|twee|drie|vier|vyf|ses|sewe|agt|nege|tien|paar|'n paar)`;
 const SPAN = String.raw`(?:days?|weeks?|months?|nights?|dae|dag|weke|week|maande|maand|nagte|nag)`;
@@ -93,3 +97,18 @@ export const TOLD_HISTORY = new RegExp(
 export function toldHistory(text: string): boolean {
   return toldDuration(text) || TOLD_HISTORY.test(text);
 }
+
+// The owner's worry or guess, asked or told ('is it normal that he sleeps so much?', 'is dit sleg as hy hoes…',
+// 'could it be the rat poison?', "I'm scared it's cancer", 'ek is bang dis 'n gewas'): history in the owner's words,
+// not a question to leave out nor the vet's assessment.
+export const OWNER_WORRY = new RegExp(
+  [
+    String.raw`(?:is|was)\s+(?:it|that|this|dit|dat)\s+(?:\p{L}+\s+)?(?:normal|normaal|bad|sleg|serious|ernstig|dangerous|gevaarlik|okay|ok|fine|reg)(?:\s+(?:that|dat|as|if|for|vir|om|when|wanneer)|\s*\?|$)`,
+    String.raw`should\s+(?:i|we)\s+(?:be\s+)?worr(?:y|ied)|moet\s+(?:ek|ons)\s+(?:my\s+|ons\s+)?(?:bekommer|bekommerd)`,
+    String.raw`(?:i'm|i am|we're|we are|ek is|ons is)\s+(?:so\s+|really\s+|baie\s+|bietjie\s+)?(?:scared|afraid|terrified|bang)\s+(?:that\s+|dat\s+)?(?:it's|it is|it might|it could|he|she|dis|dit|hy|sy)`,
+    String.raw`^(?:\p{L}+,?\s+)?(?:could|can|might)\s+it\s+be\s+(?:the|that|something|his|her|because)|^(?:\p{L}+,?\s+)?(?:kan|sou)\s+dit\s+(?:\p{L}+\s+){0,4}?(?:wees|kon wees)\s*\?`,
+  ]
+    .map((part) => `(?:${part})`)
+    .join('|'),
+  'iu',
+);

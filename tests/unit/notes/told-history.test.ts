@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { toldDuration, toldHistory, TOLD_HISTORY } from '#shared/notes/phrases.js';
+import {
+  OWNER_WORRY,
+  toldDuration,
+  toldHistory,
+  TOLD_HISTORY,
+  treatedBefore,
+} from '#shared/notes/phrases.js';
 import { expectPhrasing, sectionInTranscript as sectionOf } from './classified.js';
 
 describe('how long a complaint has gone on is history', () => {
@@ -96,5 +102,34 @@ describe("Afrikaans 'as' is 'when' after a main clause, 'if' where it opens one"
     expect(sectionOf(visit, 'huil as hy druk')).toBe('S');
     expect(sectionOf(visit, 'ruik sleg as hy eet')).toBe('S');
     expect(sectionOf(visit, 'weer sukkel')).toBe('P');
+  });
+});
+
+describe("the owner's worry, guess and home treatment are history", () => {
+  it('reads worries asked or told, not the vet’s own questions or judgements', () => {
+    expectPhrasing(
+      OWNER_WORRY,
+      [
+        'Is it normal that she pants so much at night?',
+        'Is dit sleg as hy so baie water drink?',
+        'Could it be the new dog food?',
+        "I'm scared it's a tumour, it grew so fast.",
+        'Ek is baie bang dis kanker.',
+        'Should I be worried about the lump on his chest?',
+      ],
+      ['When did she last eat?', "I'm worried about her kidneys.", 'It could be a tumour or an abscess.'],
+    );
+  });
+  it('keeps a worried question in the notes as history instead of leaving it out', () => {
+    const visit = [
+      'Is it normal that he sleeps nearly all day? He is only seven months old.',
+      'His temperature is 38.9 and his lymph nodes are normal.',
+    ].join('\n');
+    expect(sectionOf(visit, 'sleeps nearly all day')).toBe('S');
+  });
+  it('files a dose the owner gave from their own cupboard as history, not the plan', () => {
+    expect(treatedBefore('I gave my Labrador half a Voltaren because he was limping.')).toBe(true);
+    expect(treatedBefore('Ons het die kalf ge-inject met die Terramycin wat oorgebly het.')).toBe(true);
+    expect(treatedBefore('I gave him 2 ml of buprenorphine in the vein.')).toBe(false);
   });
 });
