@@ -29,7 +29,7 @@ export const DIAGNOSIS_STATEMENT = new RegExp(
   [
     String.raw`(?:classic|typical|pathognomonic|diagnostic)\s+(?:for|of)|klassiek(?:\s+(?:vir|met))?(?![\p{L}])|klassieke\s+(?:geval|voorbeeld)\s+van|tipies\s+(?:van|vir)`,
     String.raw`(?:confirms?|confirmed|bevestig)\s+(?:(?:a|an|'n|the|die|that|dat)\s+)?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors)`,
-    String.raw`^(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra)(?![\p{L}])`,
+    String.raw`(?:^|[,;:]\s*)(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra)(?![\p{L}])`,
   ]
     .map((part) => `(?:${part})`)
     .join('|'),
@@ -84,6 +84,7 @@ export const TOLD_HISTORY = new RegExp(
   [
     String.raw`(?:my|our|his|her|their|the|die|ons|haar|sy|hul)\s+(?:\p{L}+\s+)?(?:husband|wife|son|daughter|partner|mother|father|manager|foreman|worker|groom|neighbours?|man|vrou|seun|dogter|ma|pa|bestuurder|voorman|werker|buurman|bure)\s+(?:says|said|reckons|told me|thinks|sê|het gesê|reken|dink|vertel)`,
     String.raw`(?:you|jy|u)\s+(?:said|mentioned|told me|were saying|het gesê|het genoem|het vertel|het gemeld)`,
+    String.raw`(?:(?:\p{L}+'s|the other|another|our old|the previous|die ander|ons ou|die vorige)\s+)?(?:vet|veearts|dokter)\s+(?:said|told us|told me|diagnosed|het gesê|het gedink|het gediagnoseer|sê)`,
     String.raw`(?:i|we)(?:'ve|\s+have)\s+been\s+\p{L}+ing`,
     String.raw`(?:i|we)\s+(?:forgot|tried|skipped|ran out|couldn't|never)`,
     String.raw`(?:ek|ons)\s+het\s+(?:\p{L}+\s+){0,8}?(?:vergeet|probeer|gebruik)`,
@@ -99,13 +100,13 @@ export function toldHistory(text: string): boolean {
 }
 
 // The owner's worry or guess, asked or told ('is it normal that he sleeps so much?', 'is dit sleg as hy hoes…',
-// 'could it be the rat poison?', "I'm scared it's cancer", 'ek is bang dis 'n gewas'): history in the owner's words,
-// not a question to leave out nor the vet's assessment.
+// 'could it be the rat poison?', "I'm scared it's cancer"): history in the owner's words, not a question to leave out
+// nor the vet's assessment. ("I'm afraid it's…" and 'ek is bang dis…' are also how a vet breaks bad news.)
 export const OWNER_WORRY = new RegExp(
   [
     String.raw`(?:is|was)\s+(?:it|that|this|dit|dat)\s+(?:\p{L}+\s+)?(?:normal|normaal|bad|sleg|serious|ernstig|dangerous|gevaarlik|okay|ok|fine|reg)(?:\s+(?:that|dat|as|if|for|vir|om|when|wanneer)|\s*\?|$)`,
     String.raw`should\s+(?:i|we)\s+(?:be\s+)?worr(?:y|ied)|moet\s+(?:ek|ons)\s+(?:my\s+|ons\s+)?(?:bekommer|bekommerd)`,
-    String.raw`(?:i'm|i am|we're|we are|ek is|ons is)\s+(?:so\s+|really\s+|baie\s+|bietjie\s+)?(?:scared|afraid|terrified|bang)\s+(?:that\s+|dat\s+)?(?:it's|it is|it might|it could|he|she|dis|dit|hy|sy)`,
+    String.raw`(?:i'm|i am|we're|we are)\s+(?:so\s+|really\s+)?(?:scared|terrified)\s+(?:that\s+)?(?:it's|it is|it might|it could|he|she)`,
     String.raw`^(?:\p{L}+,?\s+)?(?:could|can|might)\s+it\s+be\s+(?:the|that|something|his|her|because)|^(?:\p{L}+,?\s+)?(?:kan|sou)\s+dit\s+(?:\p{L}+\s+){0,4}?(?:wees|kon wees)\s*\?`,
   ]
     .map((part) => `(?:${part})`)

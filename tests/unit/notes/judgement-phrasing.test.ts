@@ -13,6 +13,10 @@ describe("the vet's doubt and the danger of a finding are judgements", () => {
     expect(sectionOf(exam('Ek twyfel of dit bosluiskoors is.'), 'bosluiskoors')).toBe('A');
   });
 
+  it('files a test that confirms the named disease as the assessment', () => {
+    expect(sectionOf(exam('The skin scraping confirms it, this is demodicosis.'), 'demodicosis')).toBe('A');
+  });
+
   it('files what a value puts at risk as the assessment, but a value that is dangerously low stays a finding', () => {
     expect(sectionOf(exam('A sodium that low is dangerous for her brain.'), 'sodium')).toBe('A');
     expect(sectionOf(exam('Daai kalium is lewensgevaarlik vir die hart.'), 'kalium')).toBe('A');

@@ -114,10 +114,14 @@ describe("the owner's worry, guess and home treatment are history", () => {
         'Is dit sleg as hy so baie water drink?',
         'Could it be the new dog food?',
         "I'm scared it's a tumour, it grew so fast.",
-        'Ek is baie bang dis kanker.',
         'Should I be worried about the lump on his chest?',
       ],
-      ['When did she last eat?', "I'm worried about her kidneys.", 'It could be a tumour or an abscess.'],
+      [
+        'When did she last eat?',
+        "I'm worried about her kidneys.",
+        'It could be a tumour or an abscess.',
+        "I'm afraid it's cancer.",
+      ],
     );
   });
   it('keeps a worried question in the notes as history instead of leaving it out', () => {
@@ -131,5 +135,12 @@ describe("the owner's worry, guess and home treatment are history", () => {
     expect(treatedBefore('I gave my Labrador half a Voltaren because he was limping.')).toBe(true);
     expect(treatedBefore('Ons het die kalf ge-inject met die Terramycin wat oorgebly het.')).toBe(true);
     expect(treatedBefore('I gave him 2 ml of buprenorphine in the vein.')).toBe(false);
+  });
+  it("keeps another vet's finding as history, and feed from the co-op is not a bill", () => {
+    expect(TOLD_HISTORY.test("My cousin's vet said he has a grade two murmur.")).toBe(true);
+    expect(TOLD_HISTORY.test('Die vorige veearts het gesê dis net allergie.')).toBe(true);
+    const visit =
+      'Client: They were eating fine until we switched to the new batch of creep feed from the co-op.';
+    expect(sectionOf(visit, 'creep feed')).toBe('S');
   });
 });
