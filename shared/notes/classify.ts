@@ -486,7 +486,7 @@ export function statesMeasurement(text: string): boolean {
 // Uncertainty words: a hedged statement of the vet's that asks for no action is an assessment ('probably
 // resistance to ivermectin', 'I think the dose is too low', 'waarskynlik stadium drie').
 const HEDGED =
-  /(?<![\p{L}])(?:probably|likely|most likely|i think|i suspect|we suspect|i believe|looks like|seems|consistent with|suggestive of|suggests|my (?:main )?concern|worried about|(?:what )?(?:worries|concerns) me|concerned about|bekommerd oor|(?:wat )?my bekommer|waarskynlik|vermoedelik|ek dink|ek vermoed|ons vermoed|ek glo|lyk (?:vir )?my|dit lyk (?:na|soos|vir my)|moontlik|possibly|could be|might be|kan wees|could have been|might have been|may have been|kon gewees het|kan gewees het|(?:i|we) don't think|(?:i|we) do not think|ek dink nie|(?:\d+|this|that|which|it) (?:tells|tell) (?:me|us))(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:probably|likely|most likely|i think|i suspect|we suspect|i believe|looks like|seems|consistent with|suggestive of|suggests|my (?:main )?concern|worried about|(?:what )?(?:worries|concerns) me|concerned about|bekommerd oor|(?:wat )?my bekommer|waarskynlik|vermoedelik|ek dink|ek vermoed|ons vermoed|ek glo|lyk (?:vir )?my|dit lyk (?:eerder )?(?:na|soos|vir my)|looks more like|lyk eerder (?:na|soos)|moontlik|possibly|could be|might be|kan wees|could have been|might have been|may have been|kon gewees het|kan gewees het|(?:i|we) don't think|(?:i|we) do not think|ek dink nie|(?:\d+|this|that|which|it) (?:tells|tell) (?:me|us))(?![\p{L}])/iu;
 // A diagnosis the vet doubts is still the vet's judgement ('tick fever usually shows on the smear, so I doubt it'),
 // whatever finding it is weighed against.
 const DOUBT =

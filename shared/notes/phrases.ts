@@ -9,14 +9,14 @@ export const PROGNOSIS = new RegExp(
   String.raw`(?<![\p{L}])(?:` +
     [
       // English: an expectation of the animal's course ('should be sound within a week', 'will pull through').
-      String.raw`(?:should|will|'ll|ought to|(?:is|are) (?:likely|expected) to|may well|could well)\s+(?:[\p{L}']+\s+){0,3}?(?:heal|recover|pull through|make it|survive|be (?:fine|sound|cured|better|okay|ok)|feel better|come right|settle(?: down)?|clear(?: up)?|resolve|respond|improve|do well|live|get better|make a (?:full )?recovery)`,
+      String.raw`(?:should|will|'ll|ought to|(?:is|are) (?:likely|expected) to|may well|could well)\s+(?:[\p{L}']+\s+){0,3}?(?:heal|recover|pull through|make it|survive|be (?:fine|sound|cured|better|okay|ok|right|all right|alright)|feel better|come right|settle(?: down)?|clear(?: up)?|resolve|respond|improve|do well|live|get better|make a (?:full )?recovery)`,
       // How such cases go ('most epileptic dogs live a full life', 'asthma can't be cured').
       String.raw`most\s+(?:[\p{L}']+\s+){0,3}?(?:recover|survive|live|do well|go on|come right)`,
       String.raw`(?:can't|cannot|can not|won't) be cured|(?:a )?(?:good|normal|full) (?:quality of )?li(?:fe|ves)|clears? up on (?:its|their) own`,
-      String.raw`prognos[ei]s|prognose|outlook|vooruitsig\p{L}*|(?:the )?chances? (?:are|is) (?:good|fair|poor|slim)`,
+      String.raw`prognos[ei]s|prognose|outlook|vooruitsig\p{L}*|(?:the )?chances? (?:are|is) (?:good|fair|poor|slim)|(?:a |an )?(?:good|fair|reasonable|poor|slim|fifty-fifty) chance|(?:not|nog nie) (?:yet )?out of the woods|nog nie uit die bos nie`,
       // Afrikaans puts the verb last: 'behoort hy binne twee dae baie beter te voel', 'sy sal binne 'n week herstel'.
       String.raw`(?:behoort|sal|gaan)\s+(?:[\p{L}']+\s+){0,6}?(?:herstel|genees|regkom|reg kom|beter (?:te )?voel|beter word|oorleef|reageer|opklaar|gesond word)`,
-      String.raw`(?:(?:die )?kans(?:e)? (?:op [\p{L}]+ )?is|is die kans(?:e)?(?: op [\p{L}]+)?) (?:goed|beter|skraal|klein|redelik)|kan nie genees word nie|goeie (?:lewe|jare)`,
+      String.raw`(?:(?:die |sy |haar |\p{L}+ se )?kans(?:e)? (?:op [\p{L}]+ )?is|is die kans(?:e)?(?: op [\p{L}]+)?) (?:maar |baie |nogal |redelik )?(?:goed|beter|skraal|klein|redelik)|(?:'n )?(?:goeie|redelike|skraal) kans|kan nie genees word nie|goeie (?:lewe|jare)`,
     ]
       .map((part) => `(?:${part})`)
       .join('|') +
@@ -28,6 +28,8 @@ export const PROGNOSIS = new RegExp(
 export const DIAGNOSIS_STATEMENT = new RegExp(
   [
     String.raw`(?:classic|typical|pathognomonic|diagnostic)\s+(?:for|of)|klassiek(?:\s+(?:vir|met))?(?![\p{L}])|klassieke\s+(?:geval|voorbeeld)\s+van|tipies\s+(?:van|vir)`,
+    // How bad it is ('this is serious', "it's a mild case", 'dis 'n erge geval'): the vet's judgement.
+    String.raw`(?:this|it|that)(?:'s| is) (?:very |quite |really )?serious|(?:dis|dit is) (?:baie )?ernstig|(?:a|an|'n) (?:mild|moderate|severe|bad|ligte|matige|erge|ernstige) (?:case|geval)`,
     String.raw`(?:confirms?|confirmed|bevestig)\s+(?:(?:a|an|'n|the|die|that|dat)\s+)?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors)`,
     String.raw`(?:^|[,;:]\s*)(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra)(?![\p{L}])`,
   ]

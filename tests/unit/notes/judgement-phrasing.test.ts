@@ -13,6 +13,16 @@ describe("the vet's doubt and the danger of a finding are judgements", () => {
     expect(sectionOf(exam('Ek twyfel of dit bosluiskoors is.'), 'bosluiskoors')).toBe('A');
   });
 
+  it('files how bad it is and the chances as the assessment', () => {
+    expect(sectionOf(exam("It's a moderate case, she'll be right in a week or so."), 'moderate case')).toBe(
+      'A',
+    );
+    expect(sectionOf(exam("She's lost a lot of blood, this is serious."), 'serious')).toBe('A');
+    expect(sectionOf(exam('He has a fair chance if the fluids work.'), 'fair chance')).toBe('A');
+    expect(sectionOf(exam('Die vul se kanse is maar skraal.'), 'kanse')).toBe('A');
+    expect(sectionOf(exam('Dit lyk eerder soos n spinnekopbyt as n slangbyt.'), 'spinnekopbyt')).toBe('A');
+  });
+
   it('files a test that confirms the named disease as the assessment', () => {
     expect(sectionOf(exam('The skin scraping confirms it, this is demodicosis.'), 'demodicosis')).toBe('A');
   });
