@@ -106,7 +106,7 @@ export function toldHistory(text: string): boolean {
 // nor the vet's assessment. ("I'm afraid it's…" and 'ek is bang dis…' are also how a vet breaks bad news.)
 export const OWNER_WORRY = new RegExp(
   [
-    String.raw`(?:is|was)\s+(?:it|that|this|dit|dat)\s+(?:\p{L}+\s+)?(?:normal|normaal|bad|sleg|serious|ernstig|dangerous|gevaarlik|okay|ok|fine|reg)(?:\s+(?:that|dat|as|if|for|vir|om|when|wanneer)|\s*\?|$)`,
+    String.raw`(?:is|was)\s+(?:it|that|this|dit|dat)\s+(?:\p{L}+\s+)?(?:normal|normaal|bad|sleg|serious|ernstig|dangerous|gevaarlik)(?:\s+(?:that|dat|as|if|for|vir|om|when|wanneer)|\s*\?|$)`,
     String.raw`should\s+(?:i|we)\s+(?:be\s+)?worr(?:y|ied)|moet\s+(?:ek|ons)\s+(?:my\s+|ons\s+)?(?:bekommer|bekommerd)`,
     String.raw`(?:i'm|i am|we're|we are)\s+(?:so\s+|really\s+)?(?:scared|terrified)\s+(?:that\s+)?(?:it's|it is|it might|it could|he|she)`,
     String.raw`^(?:\p{L}+,?\s+)?(?:could|can|might)\s+it\s+be\s+(?:the|that|something|his|her|because)|^(?:\p{L}+,?\s+)?(?:kan|sou)\s+dit\s+(?:\p{L}+\s+){0,4}?(?:wees|kon wees)\s*\?`,

@@ -44,3 +44,20 @@ describe('shopping and belongings are left out of the notes', () => {
     expect(sectionOf(visit, 'healed')).not.toBe('left');
   });
 });
+
+describe('apologies for being late and fillers are left out', () => {
+  it('leaves them out in speech-engine lines, whatever the road news names, and keeps the history beside them', () => {
+    const visit = [
+      'ek is jammer ek is laat die bakkie het gaan staan by die vierpadstop',
+      'sy krap al n week aan haar ore en skud haar kop',
+      'die kragonderbreking was gister weer vier ure lank',
+      'ag foeitog',
+      'ja no fair enough',
+    ].join('\n');
+    expect(sectionOf(visit, 'jammer ek is laat')).toBe('left');
+    expect(sectionOf(visit, 'kragonderbreking')).toBe('left');
+    expect(sectionOf(visit, 'foeitog')).toBe('left');
+    expect(sectionOf(visit, 'fair enough')).toBe('left');
+    expect(sectionOf(visit, 'krap al n week')).toBe('S');
+  });
+});
