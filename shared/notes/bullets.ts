@@ -219,35 +219,96 @@ function hasEnoughContent(text: string): boolean {
   return tokens.length >= 2 || (tokens.length === 1 && /\d/.test(text));
 }
 
-/** Clauses of a sentence left after its vital signs are cut out, kept only if still clinical. */
+// Words that, beside a measurement, only qualify it ('Temperature 38.9, normal', 'gewig 230 kg, geskat', 'ek skat
+// 5 %'): they go with the value in brackets instead of standing as a bullet of their own.
+const QUALIFIER_WORDS = new Set(
+  'normal normaal low laag high hoog slightly effe effens bietjie very baie raised verhoog elevated borderline estimated estimate geskat geskatte skat approximately ongeveer omtrent sowat'.split(
+    ' ',
+  ),
+);
+const ESTIMATE_WORDS = new Set(
+  'estimated estimate geskat geskatte skat approximately ongeveer omtrent sowat'.split(' '),
+);
+// One spelling per language for the bracket ('geskatte gewig 55 kg' → 'Gewig: 55 kg (geskat)').
+const ESTIMATE_SPELLING: Record<string, string> = {
+  geskatte: 'geskat',
+  skat: 'geskat',
+  estimate: 'estimated',
+};
+// Words that, left beside a measurement, say nothing ('Haar gewig is 55 kg' leaves 'Haar'; 'today', 'ek', 'and').
+const RESIDUE_WORDS = new Set(
+  'haar hom his her hers him its their hulle hy sy die the and maar but ook also today vandag now nou currently tans this that dit'.split(
+    ' ',
+  ),
+);
+
+interface Residue {
+  /** Clinical clauses left beside the vital signs. */
+  clauses: string[];
+  /** Qualifying words for each vital sign, by its index in the sorted cuts ('normaal', 'geskat'). */
+  qualifiers: Map<number, string>;
+}
+
+/**
+ * Clauses of a sentence left after its vital signs are cut out, kept only if still clinical; a clause that only
+ * qualifies a value goes with the value before it (or, at the start, the one after it).
+ */
 function residualClauses(
   text: string,
   cuts: Array<{ start: number; end: number }>,
   language: Language,
-): string[] {
-  let masked = text;
-  for (const cut of [...cuts].sort((a, b) => b.start - a.start)) {
-    masked = `${masked.slice(0, cut.start)}|${masked.slice(cut.end)}`;
+): Residue {
+  const ordered = [...cuts].sort((a, b) => a.start - b.start);
+  const segments: string[] = [];
+  let from = 0;
+  for (const cut of ordered) {
+    segments.push(text.slice(from, cut.start));
+    from = cut.end;
   }
-  // Same cuts as /\s*(?:…)\s*/, but a whitespace run is tried once, from its start (linear in long runs).
-  return masked
-    .split(/(?<!\s)\s+(?:\||;|,|\.(?!\d))\s*|(?:\||;|,|\.(?!\d))\s*/u)
-    .map((clause) => stripOpeners(clause.trim()))
-    .filter((clause) => {
-      // What is left beside a vital sign is usually another finding ('…, sound', '…, nie warm nie').
-      if (contentTokens(clause).length === 0) return false;
-      if (hasEnoughContent(clause)) {
-        const scores = cueScores(clause, language);
-        if (scores.S + scores.O + scores.A + scores.P >= 2) return true;
+  segments.push(text.slice(from));
+  const clauses: string[] = [];
+  const qualifiers = new Map<number, string>();
+  segments.forEach((segment, index) => {
+    // Same cuts as /\s*(?:…)\s*/, but a whitespace run is tried once, from its start (linear in long runs).
+    for (const raw of segment.split(/(?<!\s)\s+(?:;|,|\.(?!\d))\s*|(?:;|,|\.(?!\d))\s*/u)) {
+      const clause = stripOpeners(raw.trim());
+      const tokens = contentTokens(clause).filter((t) => !RESIDUE_WORDS.has(t) && t !== 'ek' && t !== 'is');
+      if (tokens.length === 0) continue;
+      if (tokens.length <= 3 && tokens.every((t) => QUALIFIER_WORDS.has(t))) {
+        // An estimate is said before its value ('estimated weight 230 kg'), a judgement after it ('38.9, normaal').
+        // An estimate with no value after it in this sentence belongs to the next one's value: it is dropped here.
+        const estimate = tokens.every((t) => ESTIMATE_WORDS.has(t));
+        if (estimate && index >= ordered.length) continue;
+        const vital = estimate ? index : Math.max(0, index - 1);
+        const words = clause
+          .toLowerCase()
+          .split(/\s+/u)
+          .map((w) => w.replace(/[^\p{L}]/gu, ''))
+          .filter((w) => QUALIFIER_WORDS.has(w))
+          .map((w) => ESTIMATE_SPELLING[w] ?? w)
+          .join(' ');
+        qualifiers.set(vital, [qualifiers.get(vital), words].filter(Boolean).join(', '));
+        continue;
       }
-      // …but not the animal's own tag ('Cow 12: temperature 40.5' leaves 'Cow 12').
-      const rest = clause.replace(ANIMAL_TAG, ' ');
-      return (
-        contentTokens(rest).filter((t) => !SECTION_WORDS.has(t)).length > 0 &&
-        contentTokens(clause).length <= 3 &&
-        !hasTerm(lexicon().smallTalk, clause)
-      );
-    });
+      if (keepsResidue(clause, language)) clauses.push(clause);
+    }
+  });
+  return { clauses, qualifiers };
+}
+
+function keepsResidue(clause: string, language: Language): boolean {
+  // What is left beside a vital sign is usually another finding ('…, sound', '…, nie warm nie').
+  if (hasEnoughContent(clause)) {
+    const scores = cueScores(clause, language);
+    if (scores.S + scores.O + scores.A + scores.P >= 2) return true;
+  }
+  // …but not the animal's own tag ('Cow 12: temperature 40.5' leaves 'Cow 12').
+  const rest = clause.replace(ANIMAL_TAG, ' ');
+  return (
+    contentTokens(rest).filter((t) => !SECTION_WORDS.has(t) && !RESIDUE_WORDS.has(t)).length > 0 &&
+    contentTokens(clause).length <= 3 &&
+    !hasTerm(lexicon().smallTalk, clause)
+  );
 }
 
 /** Draft bullets of one classified utterance. */
@@ -263,17 +324,19 @@ export function bulletsOf(item: Classified): DraftBullet[] {
   const vitals = CONDITIONAL.test(utterance.text) ? [] : extractVitals(utterance.text, language);
   const drafts: DraftBullet[] = [];
   if (vitals.length > 0 && (section === 'O' || vitals.length >= 2)) {
+    const rest = residualClauses(utterance.text, vitals, language);
+    const ordered = [...vitals].sort((a, b) => a.start - b.start);
     for (const vital of vitals) {
+      const qualifier = rest.qualifiers.get(ordered.indexOf(vital));
       drafts.push({
         section: 'O',
-        text: vital.text,
+        text: qualifier ? `${vital.text} (${qualifier})` : vital.text,
         spans: [{ start: utterance.start + vital.start, end: utterance.start + vital.end }],
         context: whole,
       });
     }
-    const rest = residualClauses(utterance.text, vitals, language);
-    if (rest.length > 0) {
-      const text = cleanBulletText(rest.join(', '), language);
+    if (rest.clauses.length > 0) {
+      const text = cleanBulletText(rest.clauses.join(', '), language);
       if (contentTokens(text).length > 0) drafts.push({ section, text, spans: [whole] });
     }
     return drafts;

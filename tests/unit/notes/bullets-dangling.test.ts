@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanBulletText } from '#shared/notes/bullets.js';
+import { extractClinicalNotes } from '#shared/notes/index.js';
 
 describe('bullet endings', () => {
   it('drops the conjunction or article a clause cut mid-breath leaves dangling', () => {
@@ -13,5 +14,28 @@ describe('bullet endings', () => {
     expect(cleanBulletText('Hy eet nie', 'af')).toBe('Hy eet nie');
     expect(cleanBulletText('Bring him in')).toBe('Bring him in');
     expect(cleanBulletText('Heart rate 140')).toBe('Heart rate 140');
+  });
+});
+
+describe('what is left beside a measured value', () => {
+  const objective = (transcript: string) =>
+    extractClinicalNotes({ transcript }).clinicalData.objective.split('\n');
+
+  it('keeps a qualifier with its value instead of a bullet of its own', () => {
+    expect(objective('Sy temperatuur is 37,4, effe laag. Die hartklop is 150 en hy hyg nie.')).toContain(
+      'Temperatuur: 37.4 °C (effe laag)',
+    );
+    expect(objective('Temperature 38.9, normal, heart rate 88.')).toContain('Temperature: 38.9 °C (normal)');
+    expect(objective('Heart rate 90, estimated weight 230 kg.')).toContain('Weight: 230 kg (estimated)');
+    expect(objective('Die koei lyk swak. Geskatte gewig 480 kg, en haar temperatuur is 39,1.')).toContain(
+      'Gewig: 480 kg (geskat)',
+    );
+  });
+  it('drops a pronoun or a time word left alone, and an estimate whose value is in the next sentence', () => {
+    const bullets = objective('Haar gewig is 55 kg vandag. Asemhaling 52 per minuut, geskatte. Gewig 60 kg.');
+    expect(bullets).not.toContain('Haar');
+    expect(bullets).not.toContain('Vandag');
+    expect(bullets.some((text) => /^Ge?skat/iu.test(text))).toBe(false);
+    expect(bullets.find((text) => text.includes('52'))).not.toMatch(/geskat/u);
   });
 });
