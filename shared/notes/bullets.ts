@@ -222,7 +222,7 @@ function hasEnoughContent(text: string): boolean {
 // Words that, beside a measurement, only qualify it ('Temperature 38.9, normal', 'gewig 230 kg, geskat', 'ek skat
 // 5 %'): they go with the value in brackets instead of standing as a bullet of their own.
 const QUALIFIER_WORDS = new Set(
-  'normal normaal low laag high hoog slightly effe effens bietjie very baie raised verhoog elevated borderline estimated estimate geskat geskatte skat approximately ongeveer omtrent sowat'.split(
+  'normal normaal low laag high hoog slightly effe effens bietjie very baie raised verhoog elevated borderline weak swak strong sterk irregular onreëlmatig regular reëlmatig estimated estimate geskat geskatte skat approximately ongeveer omtrent sowat'.split(
     ' ',
   ),
 );
@@ -309,6 +309,33 @@ function keepsResidue(clause: string, language: Language): boolean {
     contentTokens(clause).length <= 3 &&
     !hasTerm(lexicon().smallTalk, clause)
   );
+}
+
+// A short judgement of the value said just before ("That's high.", 'Dis effe laag.'), or a relative clause cut
+// from it ('Which is down from 2.1 kg at his last visit', 'wat te stadig is vir 'n kat').
+const VALUE_JUDGEMENT =
+  /^(?:(?:and|en|so)\s+)?(?:that's|that is|which is|it's|it is|dis|dit is|wat)\s+(?:(?:very|quite|a bit|slightly|too|baie|effe|effens|bietjie|te)\s+)?(?:high|low|normal|raised|elevated|hoog|laag|normaal|verhoog)(?:\s+(?:for (?:him|her|a \p{L}+)|vir (?:hom|haar)))?$|^(?:which|wat)\s+(?:\S+\s+){0,12}\S+$/iu;
+
+/**
+ * A judgement of the value in the bullet before it ('The fructosamine came back at 540 µmol/L' · "That's high")
+ * joins that bullet, so it is not a line that says nothing on its own.
+ */
+export function attachValueJudgements(drafts: DraftBullet[]): DraftBullet[] {
+  const out: DraftBullet[] = [];
+  for (const draft of drafts) {
+    const previous = out.at(-1);
+    if (previous && /\d/u.test(previous.text) && VALUE_JUDGEMENT.test(draft.text)) {
+      const judgement = draft.text.charAt(0).toLowerCase() + draft.text.slice(1);
+      out[out.length - 1] = {
+        ...previous,
+        text: `${previous.text}; ${judgement}`,
+        spans: [...previous.spans, ...draft.spans],
+      };
+      continue;
+    }
+    out.push(draft);
+  }
+  return out;
 }
 
 /** Draft bullets of one classified utterance. */

@@ -11,7 +11,13 @@ import type {
 } from '../schemas/clinical';
 import type { LeftOutLine } from '../schemas/clinical';
 import { assignAnimals, formatAnimalGroups } from './animals';
-import { bulletsOf, mergeDuplicates, removeFillers, type DraftBullet } from './bullets';
+import {
+  attachValueJudgements,
+  bulletsOf,
+  mergeDuplicates,
+  removeFillers,
+  type DraftBullet,
+} from './bullets';
 import { classifyUtterances, type Classified } from './classify';
 import { isSupported, placeSegments, toEvidenceSpans } from './evidence';
 import type { SoapKey } from './lexicon';
@@ -121,7 +127,7 @@ export function extractClinicalNotes(
     });
   }
   assignAnimals(keptDrafts, transcript);
-  const drafts = mergeDuplicates(keptDrafts);
+  const drafts = mergeDuplicates(attachValueJudgements(keptDrafts));
 
   const supported: DraftBullet[] = [];
   const unsupported: DraftBullet[] = [];

@@ -38,4 +38,12 @@ describe('what is left beside a measured value', () => {
     expect(bullets.some((text) => /^Ge?skat/iu.test(text))).toBe(false);
     expect(bullets.find((text) => text.includes('52'))).not.toMatch(/geskat/u);
   });
+  it("joins a judgement of the value said just before to that value's bullet", () => {
+    const bullets = objective(
+      "The fructosamine came back at 540 micromoles per litre. That's high. Weight 1.8 kg, which is down from 2.1 kg in May. Heart rate 150, weak.",
+    );
+    expect(bullets).toContain("The fructosamine came back at 540 micromoles per litre; that's high");
+    expect(bullets).toContain('Weight: 1.8 kg; which is down from 2.1 kg in May');
+    expect(bullets).toContain('Heart rate: 150 bpm (weak)');
+  });
 });
