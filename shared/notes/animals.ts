@@ -95,6 +95,8 @@ export function formatAnimalGroups(drafts: DraftBullet[]): DraftBullet[] {
   const open = new Map<string, { owner: string; bullet: DraftBullet }>();
   for (const draft of drafts) {
     const owner = draft.animal;
+    // 'Ewe 204 first', 'Next, ewe 377': the line only says which animal comes next, which its group shows.
+    if (owner && announcesOnly(draft.text)) continue;
     if (!owner) {
       out.push(draft);
       open.delete(draft.section);
@@ -115,6 +117,20 @@ export function formatAnimalGroups(drafts: DraftBullet[]): DraftBullet[] {
     open.set(draft.section, { owner, bullet });
   }
   return out;
+}
+
+const ANNOUNCING_WORDS = new Set(
+  'first next now then lastly finally last okay right and this one eerste volgende nou dan laastens laaste reg die een'.split(
+    ' ',
+  ),
+);
+
+/** Nothing but animal tags and words that move on to the next animal. */
+function announcesOnly(text: string): boolean {
+  ANIMAL_ID.lastIndex = 0;
+  const rest = text.replace(ANIMAL_ID, ' ');
+  ANIMAL_ID.lastIndex = 0;
+  return contentTokens(rest).every((token) => ANNOUNCING_WORDS.has(token));
 }
 
 /** The bullet without a leading mention of its own animal ('Cow 812: BCS 2' → 'BCS 2'). */

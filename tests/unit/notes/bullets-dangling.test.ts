@@ -46,4 +46,13 @@ describe('what is left beside a measured value', () => {
     expect(bullets).toContain('Weight: 1.8 kg; which is down from 2.1 kg in May');
     expect(bullets).toContain('Heart rate: 150 bpm (weak)');
   });
+  it('drops a line that only says which animal comes next: its group already names it', () => {
+    const bullets = objective(
+      "Let's look. Ewe 204 first. Her eyelids are very pale and she has bottle jaw. FAMACHA 4. Next, ewe 377. FAMACHA 3, condition 2.5 out of 5.",
+    );
+    expect(bullets).toEqual([
+      'Ewe 204 — Her eyelids are very pale and she has bottle jaw; FAMACHA: 4',
+      'Ewe 377 — FAMACHA: 3; condition 2.5 out of 5',
+    ]);
+  });
 });
