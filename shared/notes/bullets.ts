@@ -229,12 +229,6 @@ const QUALIFIER_WORDS = new Set(
 const ESTIMATE_WORDS = new Set(
   'estimated estimate geskat geskatte skat approximately ongeveer omtrent sowat'.split(' '),
 );
-// One spelling per language for the bracket ('geskatte gewig 55 kg' → 'Gewig: 55 kg (geskat)').
-const ESTIMATE_SPELLING: Record<string, string> = {
-  geskatte: 'geskat',
-  skat: 'geskat',
-  estimate: 'estimated',
-};
 // Words that, left beside a measurement, say nothing ('Haar gewig is 55 kg' leaves 'Haar'; 'today', 'ek', 'and').
 const RESIDUE_WORDS = new Set(
   'haar hom his her hers him its their hulle hy sy die the and maar but ook also today vandag now nou currently tans this that dit'.split(
@@ -285,7 +279,6 @@ function residualClauses(
           .split(/\s+/u)
           .map((w) => w.replace(/[^\p{L}]/gu, ''))
           .filter((w) => QUALIFIER_WORDS.has(w))
-          .map((w) => ESTIMATE_SPELLING[w] ?? w)
           .join(' ');
         qualifiers.set(vital, [qualifiers.get(vital), words].filter(Boolean).join(', '));
         continue;

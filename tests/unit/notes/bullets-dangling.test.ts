@@ -28,7 +28,7 @@ describe('what is left beside a measured value', () => {
     expect(objective('Temperature 38.9, normal, heart rate 88.')).toContain('Temperature: 38.9 °C (normal)');
     expect(objective('Heart rate 90, estimated weight 230 kg.')).toContain('Weight: 230 kg (estimated)');
     expect(objective('Die koei lyk swak. Geskatte gewig 480 kg, en haar temperatuur is 39,1.')).toContain(
-      'Gewig: 480 kg (geskat)',
+      'Gewig: 480 kg (geskatte)',
     );
   });
   it('drops a pronoun or a time word left alone, and an estimate whose value is in the next sentence', () => {
