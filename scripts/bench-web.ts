@@ -101,13 +101,19 @@ try {
   );
 
   // Lie-fi: the network is up, the API never answers (context.route also sees the worker's requests).
-  await context.route('**/api/**', () => undefined);
+  // The held requests are answered (aborted) at the end: left pending, Playwright rejects them when the page
+  // closes, an unhandled rejection that failed one run in two.
+  const held: Array<{ abort: () => Promise<void> }> = [];
+  await context.route('**/api/**', (route) => {
+    held.push(route);
+  });
   const lieFi: number[] = [];
   for (let i = 0; i < RUNS; i += 1) lieFi.push(await recorderOpenMs(page));
   console.log(
     `recorder opens, API silent:       median ${median(lieFi).toFixed(0)} ms over ${RUNS} reloads (budget 1000 ms)`,
   );
   await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
   await close();
 } finally {
   await browser.close();
