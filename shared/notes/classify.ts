@@ -472,6 +472,8 @@ const CAUSAL_WEIGHT = 7;
  * well in eight weeks') and a finding report's to the Objective ('the smear confirms babesiosis').
  */
 const JUDGEMENT_WEIGHT = 10;
+/** Plan cue points a prognosis's own future words may carry ('should' 3, 'within a week' 3). */
+const PROGNOSIS_TENSE_DISCOUNT = 6;
 // How the case is going: progress is judged, not seen ('has healed well', 'poorly controlled', 'verbeter').
 const PROGRESS =
   /(?<![\p{L}])(?:healed|healing well|resolved|resolving|improving|improved|worsening|deteriorat\p{L}*|(?:well|better|poorly|not|badly) controlled|under control|not (?:perfect|there|right) yet|nog nie perfek nie|beter beheer|genees|verbeter|beter word|agteruitgaan|erger word|(?:goed |nie )?beheer(?: nie)?)(?![\p{L}])/iu;
@@ -942,7 +944,11 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (actionless && told) combined.S += 2 * PAST_WEIGHT;
     if (actionless && worry) combined.S += 2 * PAST_WEIGHT;
     // A prognosis is the assessment's, though it speaks of the future ('it should clear on its own').
-    if (prognosis) combined.A += JUDGEMENT_WEIGHT;
+    // …and its own future words ('should', 'within a week', 'behoort', 'binne twee dae') are no plan.
+    if (prognosis) {
+      combined.A += JUDGEMENT_WEIGHT;
+      combined.P -= Math.min(scores.P, PROGNOSIS_TENSE_DISCOUNT);
+    }
     // Treatment given before this visit is history, drug and all.
     if (!action && treatedBefore(text)) combined.S += 2 * PAST_WEIGHT;
     // The vet's hedged judgement that asks for nothing to be done is an assessment.

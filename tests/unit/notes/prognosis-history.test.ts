@@ -116,3 +116,15 @@ describe('the vet naming the disease', () => {
     expect(sectionOf('Vet: The blood smear confirms babesiosis.', 'smear')).toBe('A');
   });
 });
+
+describe("a prognosis's own future words are no plan", () => {
+  it('files a prognosis with a time span and a modal as the assessment', () => {
+    const visit = [
+      'The abscess in the left fore foot is opened and the pus drained. I poulticed the hoof.',
+      'Once it drains properly she should be sound within a week or so.',
+      'Keep the poultice on for three days and change it every day.',
+    ].join('\n');
+    expect(sectionOf(visit, 'should be sound')).toBe('A');
+    expect(sectionOf(visit, 'keep the poultice')).toBe('P');
+  });
+});
