@@ -28,10 +28,12 @@ export const PROGNOSIS = new RegExp(
 export const DIAGNOSIS_STATEMENT = new RegExp(
   [
     String.raw`(?:classic|typical|pathognomonic|diagnostic)\s+(?:for|of)|klassiek(?:\s+(?:vir|met))?(?![\p{L}])|klassieke\s+(?:geval|voorbeeld)\s+van|tipies\s+(?:van|vir)`,
+    // The animal judged healthy ("she's a healthy puppy", 'hy is 'n gesonde kalf'): the assessment of a check-up.
+    String.raw`(?:he's|she's|it's|he is|she is|it is|hy is|sy is|dis|dit is)\s+(?:a |an |'n )?(?:healthy|gesonde|gesond)(?![\p{L}])`,
     // How bad it is ('this is serious', "it's a mild case", 'dis 'n erge geval'): the vet's judgement.
     String.raw`(?:this|it|that)(?:'s| is) (?:very |quite |really )?serious|(?:dis|dit is) (?:baie )?ernstig|(?:a|an|'n) (?:mild|moderate|severe|bad|ligte|matige|erge|ernstige) (?:case|geval)`,
-    String.raw`(?:confirms?|confirmed|bevestig)\s+(?:(?:a|an|'n|the|die|that|dat)\s+)?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors)`,
-    String.raw`(?:^|[,;:]\s*)(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra)(?![\p{L}])`,
+    String.raw`(?:confirms?|confirmed|bevestig)\s+(?:(?:a|an|'n|the|die|that|dat)\s+)?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors)`,
+    String.raw`(?:^|[,;:]\s*)(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra)(?![\p{L}])`,
   ]
     .map((part) => `(?:${part})`)
     .join('|'),

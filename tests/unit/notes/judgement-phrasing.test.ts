@@ -23,6 +23,15 @@ describe("the vet's doubt and the danger of a finding are judgements", () => {
     expect(sectionOf(exam('Dit lyk eerder soos n spinnekopbyt as n slangbyt.'), 'spinnekopbyt')).toBe('A');
   });
 
+  it('files a named -ism, the main reason, the top differential and a healthy check-up as the assessment', () => {
+    expect(sectionOf(exam('The T4 confirms hypothyroidism.'), 'hypothyroidism')).toBe('A');
+    expect(sectionOf(exam('Haar slegte tande is die hoofrede vir die gewigsverlies.'), 'hoofrede')).toBe('A');
+    expect(sectionOf(exam('With normal bloods, a brain tumour is top of my list.'), 'top of my list')).toBe(
+      'A',
+    );
+    expect(sectionOf(exam("Otherwise she's a healthy kitten."), 'healthy kitten')).toBe('A');
+  });
+
   it('files a test that confirms the named disease as the assessment', () => {
     expect(sectionOf(exam('The skin scraping confirms it, this is demodicosis.'), 'demodicosis')).toBe('A');
   });
