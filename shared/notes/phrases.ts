@@ -9,13 +9,16 @@ export const PROGNOSIS = new RegExp(
   String.raw`(?<![\p{L}])(?:` +
     [
       // English: an expectation of the animal's course ('should be sound within a week', 'will pull through').
-      String.raw`(?:should|will|'ll|ought to|(?:is|are) (?:likely|expected) to|may well|could well)\s+(?:[\p{L}']+\s+){0,3}?(?:heal|recover|pull through|make it|survive|be (?:fine|sound|cured|better|okay|ok|right|all right|alright)|feel better|come right|settle(?: down)?|clear(?: up)?|resolve|respond|improve|do well|live|get better|make a (?:full )?recovery)`,
+      String.raw`(?:should|will|\p{L}+'ll|ought to|(?:is|are) (?:likely|expected) to|may well|could well)\s+(?:[\p{L}']+\s+){0,3}?(?:heal|recover|pull through|make it|survive|pink up|catch up|settle|be (?:fine|sound|cured|better|okay|ok|right|all right|alright)|feel better|come right|settle(?: down)?|clear(?: up)?|resolve|respond|improve|do well|live|get better|make a (?:full )?recovery)`,
       // How such cases go ('most epileptic dogs live a full life', 'asthma can't be cured').
       String.raw`most\s+(?:[\p{L}']+\s+){0,3}?(?:recover|survive|live|do well|go on|come right)`,
       String.raw`(?:can't|cannot|can not|won't) be cured|(?:a )?(?:good|normal|full) (?:quality of )?li(?:fe|ves)|clears? up on (?:its|their) own`,
       String.raw`prognos[ei]s|prognose|outlook|vooruitsig\p{L}*|(?:the )?chances? (?:are|is) (?:good|fair|poor|slim)|(?:a |an )?(?:good|fair|reasonable|poor|slim|fifty-fifty) chance|(?:not|nog nie) (?:yet )?out of the woods|nog nie uit die bos nie`,
       // Afrikaans puts the verb last: 'behoort hy binne twee dae baie beter te voel', 'sy sal binne 'n week herstel'.
-      String.raw`(?:behoort|sal|gaan)\s+(?:[\p{L}']+\s+){0,6}?(?:herstel|genees|regkom|reg kom|beter (?:te )?voel|beter word|oorleef|reageer|opklaar|gesond word)`,
+      String.raw`(?:behoort|sal|gaan)\s+(?:[\p{L}']+\s+){0,10}?(?:herstel|genees|regkom|reg kom|beter (?:te )?voel|beter word|oorleef|reageer|opklaar|gesond word|(?:weer )?gemaklik (?:te )?loop)`,
+      // What the vet expects ('ek verwag dat die…'), losses or signs that should stop ('the mortality should drop'), how
+      // most such cases go ('die meeste perde kom reg'), survival odds ('survive about eight out of ten').
+      String.raw`(?:ek|ons) verwag (?:dat )?(?:die|hy|sy|hulle|dit)|(?:mortality|deaths|losses|the (?:cough|diarrhoea|scouring|swelling|fever))\s+(?:should|will|ought to)\s+(?:[\p{L}']+\s+){0,3}?(?:drop|stop|ease|settle|clear)|(?:vrektes|sterftes|verliese|die (?:hoes|diarree|swelling|koors))\s+(?:[\p{L}']+\s+){0,8}?(?:sal|behoort|gaan)\s+(?:[\p{L}']+\s+){0,8}?(?:ophou|daal|afneem|bedaar)|die meeste\s+(?:[\p{L}']+\s+){0,3}?(?:kom\s+(?:[\p{L}']+\s+){0,5}?reg|herstel|oorleef|genees)|(?:survive|survives|oorleef|recover|herstel)\s+(?:about\s+|omtrent\s+|sowat\s+|roughly\s+)?(?:\d+|[\p{L}]+)\s+(?:uit|out of|in)\s+(?:\d+|[\p{L}]+)`,
       String.raw`(?:(?:die |sy |haar |\p{L}+ se )?kans(?:e)? (?:op [\p{L}]+ )?is|is die kans(?:e)?(?: op [\p{L}]+)?) (?:maar |baie |nogal |redelik )?(?:goed|beter|skraal|klein|redelik)|(?:'n )?(?:goeie|redelike|skraal) kans|kan nie genees word nie|goeie (?:lewe|jare)`,
     ]
       .map((part) => `(?:${part})`)

@@ -128,3 +128,26 @@ describe("a prognosis's own future words are no plan", () => {
     expect(sectionOf(visit, 'keep the poultice')).toBe('P');
   });
 });
+
+describe('more ways of saying how the case will go', () => {
+  it('reads contractions, expected losses, most cases and survival odds as prognoses, not plans that stop a drug', () => {
+    expectPhrasing(
+      PROGNOSIS,
+      [
+        "She'll probably make it if she's still standing tomorrow.",
+        'The mortality should drop in two or three days.',
+        'Ek verwag dat die vrektes binne tien dae sal ophou.',
+        'Die meeste kalwers kom binne n week heeltemal reg.',
+        'With fluids survive about eight out of ten puppies.',
+        "They'll pink up within a week or two.",
+        'Hulle behoort binne n dag of twee op die penisillien te reageer.',
+      ],
+      [
+        "We'll stop the meloxicam on Friday.",
+        'The dose will drop to half next week.',
+        'Ons sal die pille Vrydag ophou.',
+        'Die dosis sal volgende week daal.',
+      ],
+    );
+  });
+});
