@@ -51,8 +51,15 @@ export const BEFORE_THIS_VISIT =
 
 /** Treatment the animal had before this visit: a past-treatment phrase with a time before now. */
 export function treatedBefore(text: string): boolean {
-  return PAST_TREATMENT.test(text) && (BEFORE_THIS_VISIT.test(text) || OWNERS_OWN_SUPPLY.test(text));
+  return (
+    ALREADY_HAD.test(text) ||
+    (PAST_TREATMENT.test(text) && (BEFORE_THIS_VISIT.test(text) || OWNERS_OWN_SUPPLY.test(text)))
+  );
 }
+// A dose the animal already had ('they had one dose of dewormer there', 'her last Bravecto was in March', 'sy laaste
+// Simparica was vroeg in Maart'): no plan speaks of a treatment in the past tense.
+const ALREADY_HAD =
+  /(?<![\p{L}])(?:(?:they|he|she|it)\s+(?:had|got|received)\s+(?:\p{L}+\s+){0,3}?(?:doses?|injections?|vaccines?|vaccinations?|jabs?|shots?|tablets?|course)|(?:his|her|their|its|the|sy|haar|hulle|die)\s+(?:last|previous|laaste|vorige)\s+(?:[\p{L}-]+\s+){0,2}?(?:was|were|is (?:gegee|ingespuit)))(?![\p{L}])/iu;
 // The owner dosing their own animal from what they had ('I gave my Staffie half a Panado', 'die penicillin wat
 // oorgebly het'): home treatment, told as history.
 const OWNERS_OWN_SUPPLY =

@@ -151,3 +151,15 @@ describe('more ways of saying how the case will go', () => {
     );
   });
 });
+
+describe('a dose the animal already had is history', () => {
+  it('reads "they had one dose", "her last Bravecto was…" and "sy laaste Simparica was…", not a plan to give one', () => {
+    expect(treatedBefore('The puppies come from a breeder and they had one dose of dewormer there.')).toBe(
+      true,
+    );
+    expect(treatedBefore('Her last Bravecto was in March.')).toBe(true);
+    expect(treatedBefore('Sy laaste Simparica was vroeg in Maart, en niks sedertdien nie.')).toBe(true);
+    expect(treatedBefore('She gets one dose of dewormer today and another in two weeks.')).toBe(false);
+    expect(treatedBefore('The last dose is due on Friday.')).toBe(false);
+  });
+});
