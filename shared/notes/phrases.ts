@@ -108,9 +108,22 @@ export const TOLD_HISTORY = new RegExp(
   'iu',
 );
 
+// When, before this visit, something happened ('on Sunday she licked the wound', 'in die winter het sy … gehad',
+// 'came up with lumps this week'): with a verb in the past, the owner's story, not today's exam.
+const PAST_TIME = new RegExp(
+  String.raw`(?<![\p{L}])(?:yesterday|last (?:night|week|month|year|winter|summer|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|this (?:past )?week|in (?:the )?(?:winter|summer|spring|autumn)|gister\p{L}*|verlede (?:week|maand|jaar|winter|somer|(?:maan|dins|woens|donder|vry|sater|son)dag)|(?:maan|dins|woens|donder|vry|sater|son)dag|hierdie week|in die (?:winter|somer|lente|herfs))(?![\p{L}])`,
+  'iu',
+);
+const PAST_VERB =
+  /(?<![\p{L}])(?:had|was|were|came|went|got|started|stopped|began|(?:he|she|they|it|we|i)\s+(?:\p{L}+\s+)?[\p{L}]{3,}ed|het\s+(?:[\p{L}']+\s+){0,8}?(?:ge[\p{L}]{3,}|gehad)|was|het\s+(?:[\p{L}']+\s+){0,8}?(?:begin|opgehou))(?![\p{L}])/iu;
+
+export function toldInThePast(text: string): boolean {
+  return PAST_TIME.test(text) && PAST_VERB.test(text);
+}
+
 /** History told in words that name no symptom: how long it has gone on, who told it, what was tried at home. */
 export function toldHistory(text: string): boolean {
-  return toldDuration(text) || TOLD_HISTORY.test(text);
+  return toldDuration(text) || TOLD_HISTORY.test(text) || toldInThePast(text);
 }
 
 // The owner's worry or guess, asked or told ('is it normal that he sleeps so much?', 'is dit sleg as hy hoes…',

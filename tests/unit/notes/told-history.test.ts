@@ -3,6 +3,7 @@ import {
   OWNER_WORRY,
   toldDuration,
   toldHistory,
+  toldInThePast,
   TOLD_HISTORY,
   treatedBefore,
 } from '#shared/notes/phrases.js';
@@ -142,5 +143,31 @@ describe("the owner's worry, guess and home treatment are history", () => {
     const visit =
       'Client: They were eating fine until we switched to the new batch of creep feed from the co-op.';
     expect(sectionOf(visit, 'creep feed')).toBe('S');
+  });
+});
+
+describe('what happened before this visit, told with its day, is history', () => {
+  it('reads a past verb with a past time, not a plan for this week', () => {
+    expectPhrasing(
+      toldInThePast,
+      [
+        "Sy het Sondag 'n bietjie aan die wond gelek.",
+        'A few of the heifers came up with swellings on the neck this week.',
+        'In die winter het hy n loopneus gehad.',
+        'On Tuesday she vomited twice after her food.',
+      ],
+      [
+        'Vaccinate all the unaffected animals this week.',
+        'Recheck on Tuesday.',
+        'Ons sien haar Vrydag weer.',
+      ],
+    );
+  });
+  it('files such a sentence as history beside the exam', () => {
+    const visit = [
+      'The wound edges are red and there is a small gap at the top. Temperature 38.6.',
+      'Sy het Sondag n bietjie aan die wond gelek en toe het dit oopgegaan.',
+    ].join('\n');
+    expect(sectionOf(visit, 'aan die wond gelek')).toBe('S');
   });
 });
