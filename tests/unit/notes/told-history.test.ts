@@ -171,3 +171,15 @@ describe('what happened before this visit, told with its day, is history', () =>
     expect(sectionOf(visit, 'aan die wond gelek')).toBe('S');
   });
 });
+
+describe('a bite is history, and moving on to the exam does not take the history with it', () => {
+  it('keeps "deur n pofadder gepik" and "stung by a bee" as history', () => {
+    expect(sectionOf("dokter help asseblief bruno is deur 'n pofadder gepik", 'gepik')).toBe('S');
+    expect(sectionOf('Client: She got stung by a bee on the nose this morning.', 'stung')).toBe('S');
+  });
+  it('keeps the history that runs into "let\'s have a look" in speech-engine text', () => {
+    const line = "he mostly eats pellets with a little hay and some apple as treats let's have a look";
+    expect(sectionOf(line, 'pellets')).toBe('S');
+    expect(sectionOf("Okay, let's have a look.", 'have a look')).toBe('left');
+  });
+});
