@@ -221,14 +221,15 @@ function hasEnoughContent(text: string): boolean {
 
 // Words that, beside a measurement, only qualify it ('Temperature 38.9, normal', 'gewig 230 kg, geskat', 'ek skat
 // 5 %'): they go with the value in brackets instead of standing as a bullet of their own.
-const QUALIFIER_WORDS = new Set(
-  'normal normaal low laag high hoog slightly effe effens bietjie very baie raised verhoog elevated borderline weak swak strong sterk irregular onreëlmatig regular reëlmatig estimated estimate geskat geskatte skat approximately ongeveer omtrent sowat'.split(
-    ' ',
-  ),
-);
 const ESTIMATE_WORDS = new Set(
   'estimated estimate geskat geskatte skat approximately ongeveer omtrent sowat'.split(' '),
 );
+const QUALIFIER_WORDS = new Set([
+  ...'normal normaal low laag high hoog slightly effe effens bietjie very baie raised verhoog elevated borderline weak swak strong sterk irregular onreëlmatig regular reëlmatig'.split(
+    ' ',
+  ),
+  ...ESTIMATE_WORDS,
+]);
 // Words that, left beside a measurement, say nothing ('Haar gewig is 55 kg' leaves 'Haar'; 'today', 'ek', 'and').
 const RESIDUE_WORDS = new Set(
   'haar hom his her hers him its their hulle hy sy die the and maar but ook also today vandag now nou currently tans this that dit'.split(
@@ -245,7 +246,7 @@ interface Residue {
 
 /**
  * Clauses of a sentence left after its vital signs are cut out, kept only if still clinical; a clause that only
- * qualifies a value goes with the value before it (or, at the start, the one after it).
+ * qualifies a value goes with it in brackets: an estimate with the value after it, a judgement with the one before.
  */
 function residualClauses(
   text: string,
@@ -266,7 +267,7 @@ function residualClauses(
     // Same cuts as /\s*(?:…)\s*/, but a whitespace run is tried once, from its start (linear in long runs).
     for (const raw of segment.split(/(?<!\s)\s+(?:;|,|\.(?!\d))\s*|(?:;|,|\.(?!\d))\s*/u)) {
       const clause = stripOpeners(raw.trim());
-      const tokens = contentTokens(clause).filter((t) => !RESIDUE_WORDS.has(t) && t !== 'ek' && t !== 'is');
+      const tokens = contentTokens(clause).filter((t) => !RESIDUE_WORDS.has(t));
       if (tokens.length === 0) continue;
       if (tokens.length <= 3 && tokens.every((t) => QUALIFIER_WORDS.has(t))) {
         // An estimate is said before its value ('estimated weight 230 kg'), a judgement after it ('38.9, normaal').

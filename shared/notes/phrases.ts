@@ -9,7 +9,7 @@ export const PROGNOSIS = new RegExp(
   String.raw`(?<![\p{L}])(?:` +
     [
       // English: an expectation of the animal's course ('should be sound within a week', 'will pull through').
-      String.raw`(?:should|will|\p{L}+'ll|ought to|(?:is|are) (?:likely|expected) to|may well|could well)\s+(?:[\p{L}']+\s+){0,3}?(?:heal|recover|pull through|make it|survive|pink up|catch up|settle|be (?:fine|sound|cured|better|okay|ok|right|all right|alright)|feel better|come right|settle(?: down)?|clear(?: up)?|resolve|respond|improve|do well|live|get better|make a (?:full )?recovery)`,
+      String.raw`(?:should|will|\p{L}+'ll|ought to|(?:is|are) (?:likely|expected) to|may well|could well)\s+(?:[\p{L}']+\s+){0,3}?(?:heal|recover|pull through|make it|survive|pink up|catch up|be (?:fine|sound|cured|better|okay|ok|right|all right|alright)|feel better|come right|settle(?: down)?|clear(?: up)?|resolve|respond|improve|do well|live|get better|make a (?:full )?recovery)`,
       // How such cases go ('most epileptic dogs live a full life', 'asthma can't be cured').
       String.raw`most\s+(?:[\p{L}']+\s+){0,3}?(?:recover|survive|live|do well|go on|come right)`,
       String.raw`(?:can't|cannot|can not|won't) be cured|(?:a )?(?:good|normal|full) (?:quality of )?li(?:fe|ves)|clears? up on (?:its|their) own`,
@@ -115,7 +115,7 @@ const PAST_TIME = new RegExp(
   'iu',
 );
 const PAST_VERB =
-  /(?<![\p{L}])(?:had|was|were|came|went|got|started|stopped|began|(?:he|she|they|it|we|i)\s+(?:\p{L}+\s+)?[\p{L}]{3,}ed|het\s+(?:[\p{L}']+\s+){0,8}?(?:ge[\p{L}]{3,}|gehad)|was|het\s+(?:[\p{L}']+\s+){0,8}?(?:begin|opgehou))(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:had|was|were|came|went|got|started|stopped|began|(?:he|she|they|it|we|i)\s+(?:\p{L}+\s+)?[\p{L}]{3,}ed|het\s+(?:[\p{L}']+\s+){0,8}?(?:ge[\p{L}]{3,}|gehad)|het\s+(?:[\p{L}']+\s+){0,8}?(?:begin|opgehou))(?![\p{L}])/iu;
 
 export function toldInThePast(text: string): boolean {
   return PAST_TIME.test(text) && PAST_VERB.test(text);
