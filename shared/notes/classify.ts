@@ -359,29 +359,12 @@ function moneyOrDiary(text: string): boolean {
  */
 function schedulingTalk(text: string): boolean {
   const recorder = lexicon().recordingControl;
-  return findTerms(leftOutLexicon().scheduling, text).some(
-    (m) => !hasTerm(recorder, m.text) && !hasTerm(EXAM_TRANSITION, m.text),
+  // Moving on to the exam ('…carrots as treats let's have a look') must not take the history before it along.
+  const { scheduling, examTransition } = leftOutLexicon();
+  return findTerms(scheduling, text).some(
+    (m) => !hasTerm(recorder, m.text) && !hasTerm(examTransition, m.text),
   );
 }
-
-// Moving on to the exam ('let's have a look', 'kom ons kyk', 'hold her'): logistics on its own, but in speech-engine
-// text it runs on from the history before it ('…carrots as treats let's have a look'), which it must not take along.
-const EXAM_TRANSITION = compileTerms([
-  "let's have a look",
-  'let me have a look',
-  'let me look',
-  'let me see',
-  'kom ons kyk',
-  'laat ek kyk',
-  'laat ek sien',
-  'hold him',
-  'hold her',
-  'hou hom vas',
-  'hou haar vas',
-  'up on the table',
-  'on the table',
-  'op die tafel',
-]);
 
 /** Cue weight of a sentence without the tense-only Plan cues: how much clinical content it carries. */
 function contentWeight(text: string, scores: Record<SoapKey, number>): number {
@@ -860,7 +843,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const chat = leftRegardless || smallTalkTerms(text).some((term) => !AMBIGUOUS_SMALL_TALK.has(term));
     // Social words ('the neighbour', 'the road', 'school') leave a sentence out only when it says nothing
     // clinical: 'I suspect the neighbour fed her chocolate' is history.
-    const social = !chat && (hasTerm(left.social, text) || hasTerm(EXAM_TRANSITION, text));
+    const social = !chat && (hasTerm(left.social, text) || hasTerm(left.examTransition, text));
     // Words that are small talk in one consultation and history in another ('eggs' of a layer flock, goat
     // 'kids', urine 'like tea'): they leave a sentence out only when nothing clinical is said with them.
     const ambiguousChat = !chat && smallTalkTerms(text).length > 0;

@@ -63,7 +63,10 @@ const TEMPERATURE = 0.5;
 interface LeftOutTerms {
   greeting: RegExp;
   billing: RegExp;
+  /** Logistics, moving on to the exam included. */
   scheduling: RegExp;
+  /** Moving on to the exam ('let's have a look'): the part of scheduling that clinical words keep in the notes. */
+  examTransition: RegExp;
   social: RegExp;
 }
 let leftOutTerms: LeftOutTerms | undefined;
@@ -73,7 +76,8 @@ export function leftOutLexicon(): LeftOutTerms {
   leftOutTerms ??= {
     greeting: compileTerms(leftOutJson.greeting),
     billing: compileTerms(leftOutJson.billing),
-    scheduling: compileTerms(leftOutJson.scheduling),
+    scheduling: compileTerms([...leftOutJson.scheduling, ...leftOutJson.examTransition]),
+    examTransition: compileTerms(leftOutJson.examTransition),
     social: compileTerms(leftOutJson.social),
   };
   return leftOutTerms;
