@@ -108,7 +108,11 @@ export function aciExamples(encounter: Encounter): LabelledExample[] {
     else if (bestShared === 0 && tokens.length <= 6) label = 'L';
     if (!label) continue;
     examples.push({
-      features: utteranceFeatures(utterance.text, { speaker, language: 'en' }),
+      features: utteranceFeatures(utterance.text, {
+        speaker,
+        language: 'en',
+        position: utterance.start / encounter.dialogue.length,
+      }),
       label,
     });
   }
@@ -134,8 +138,12 @@ export function scriptExamples(dir: string): LabelledExample[] {
       res: f.patterns.map((p) => new RegExp(p, 'iu')),
     }));
     const noise = (script.noise ?? []).map((p) => new RegExp(p, 'iu'));
+    const length = script.turns.reduce((n, t) => n + t.text.length + 1, 0);
+    let offset = 0;
     for (const turn of script.turns) {
       const speaker: Speaker = turn.speaker === 'vet' ? 'vet' : 'client';
+      const position = offset / length;
+      offset += turn.text.length + 1;
       for (const utterance of splitUtterances(turn.text)) {
         const text = utterance.text;
         let label: ModelClass | null = null;
@@ -149,7 +157,7 @@ export function scriptExamples(dir: string): LabelledExample[] {
         }
         if (!label) continue;
         examples.push({
-          features: utteranceFeatures(text, { speaker, language: detectLanguage(text) }),
+          features: utteranceFeatures(text, { speaker, language: detectLanguage(text), position }),
           label,
         });
       }

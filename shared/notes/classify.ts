@@ -19,7 +19,14 @@ import type { LeftOutReason } from '../schemas/clinical';
 import { lexicon, SOAP_KEYS, type SoapKey } from './lexicon';
 import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
 import { DIAGNOSIS_STATEMENT, OWNER_WORRY, PROGNOSIS, toldHistory, treatedBefore } from './phrases';
-import { leftOutLexicon, predictClasses, utteranceFeatures, type ModelClass, type NotesModel } from './model';
+import {
+  leftOutLexicon,
+  positionOdds,
+  predictClasses,
+  utteranceFeatures,
+  type ModelClass,
+  type NotesModel,
+} from './model';
 import modelJson from './model/weights.json' with { type: 'json' };
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
 import { isClosingFormula, type Speaker, type Utterance } from './split';
@@ -389,6 +396,10 @@ const CHAT_MODEL_FLOOR = 0.15;
 const MODEL_WEIGHT = 1;
 /** Floor under the model's probabilities, so that one over-confident model cannot veto a strong cue. */
 const MODEL_FLOOR = 0.05;
+/** How much where a sentence falls in the consultation counts (history first, plan last). */
+const POSITION_WEIGHT = 3;
+/** Fewer sentences than this are a short dictation or a few lines: where a sentence falls says little there. */
+const POSITIONED_UTTERANCES = 12;
 
 const NUMBER_WITH_UNIT =
   /\d\s*(?:%|kg|g\b|gram|mg|ml|mm|cm|bpm|°|degrees|grade|per minute|per minuut|minutes|minute|sec|seconds|sekondes|hours|ure|uur|days|dae|weeks|weke|months|maande|years|jaar|liters?|litres?)/iu;
@@ -733,6 +744,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     answerTurns.add(turn);
   }
 
+  const extent = Math.max(1, utterances.at(-1)?.end ?? 1);
+  const positioned = utterances.length >= POSITIONED_UTTERANCES;
   const out: Classified[] = [];
   let context: SoapKey | null = null;
   let previousTurn = -1;
@@ -758,7 +771,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const scores = analysis.scores;
     const probabilities = predictClasses(
       notesModel(),
-      utteranceFeatures(text, { speaker, language }, analysis),
+      utteranceFeatures(text, { speaker, language, position: utterance.start / extent }, analysis),
     );
     const base = { utterance, language, speaker, scores, probabilities };
     const followsSmallTalk = afterSmallTalk;
@@ -910,6 +923,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     for (const section of SOAP_KEYS)
       combined[section] += MODEL_WEIGHT * Math.log(probabilities[section] + MODEL_FLOOR);
     if (context) combined[context] += 4;
+    if (positioned) {
+      const atPosition = positionOdds(notesModel(), utterance.start / extent);
+      for (const section of SOAP_KEYS) combined[section] += POSITION_WEIGHT * atPosition[section];
+    }
     // Notes come in blocks: a sentence of the vet's leans to the section of the sentence before it in the same turn.
     const before = out.at(-1);
     if (before?.section && before.utterance.turn === utterance.turn && before.speaker === speaker)

@@ -4,6 +4,9 @@
  * logistics). Weights are a JSON data file (model/weights.json) written by `npm run train:notes` from ACI-Bench
  * train (dialogue turns aligned to reference-note sections), the dev vet scripts and a bilingual labelled set.
  *
+ * Training also learns where in a consultation each section's sentences fall (history first, the plan last): a
+ * prior per fifth of the recording that the classifier adds to the section scores of long transcripts.
+ *
  * Naive Bayes because it trains in one pass, needs no dependency, runs in the browser, and its log-likelihoods
  * add up with the lexicon's cue scores. Every feature is computed in one linear scan of the utterance.
  */
@@ -27,12 +30,31 @@ export interface NotesModel {
   features: Record<string, number[]>;
   /** Log likelihood of a feature never seen in training, per class. */
   unseen: number[];
+  /**
+   * Per fifth of the consultation, log P(section | fifth) / P(section) for S, O, A, P: where a section's sentences
+   * fall, without how common the section is (the sum of the features already knows that).
+   */
+  positionLogOdds?: number[][];
   trainedOn: Record<string, number>;
 }
 
 export interface FeatureContext {
   speaker: Speaker;
   language: Language;
+  /** Where the utterance starts in the consultation, 0 (first word) to 1 (last); unknown for loose sentences. */
+  position?: number;
+}
+
+/** Consultations run history → exam → judgement → plan: which fifth of the recording an utterance is in. */
+const POSITION_BINS = 5;
+/**
+ * The position feature does not enter the naive Bayes sum: chat and greetings sit at both ends of a consultation,
+ * so it would push the first and last sentences out of the notes. It trains a section prior per fifth instead.
+ */
+const POSITION_FEATURE = '#pos:';
+
+export function positionBin(position: number): number {
+  return Math.max(0, Math.min(POSITION_BINS - 1, Math.floor(position * POSITION_BINS)));
 }
 
 const NUMBER_WITH_UNIT =
@@ -103,6 +125,7 @@ export function utteranceFeatures(
     if (i > 0) out.push(`${tokens[i - 1] ?? ''}_${token}`);
   }
   out.push(`#speaker:${context.speaker}`);
+  if (context.position !== undefined) out.push(`${POSITION_FEATURE}${positionBin(context.position)}`);
   out.push(`#len:${tokens.length < 4 ? 'xs' : tokens.length < 9 ? 's' : tokens.length < 20 ? 'm' : 'l'}`);
   if (/\?\s*$/u.test(text)) out.push('#question');
   if (NUMBER_WITH_UNIT.test(text)) out.push('#num-unit');
@@ -136,6 +159,12 @@ export function utteranceFeatures(
   return out;
 }
 
+/** The trained log odds of each section at a position in the consultation (0 where the model has none). */
+export function positionOdds(model: NotesModel, position: number): Record<SoapKey, number> {
+  const row = model.positionLogOdds?.[positionBin(position)];
+  return { S: row?.[0] ?? 0, O: row?.[1] ?? 0, A: row?.[2] ?? 0, P: row?.[3] ?? 0 };
+}
+
 /** Class probabilities of one utterance (softmax of the naive Bayes log posteriors). */
 export function predictClasses(model: NotesModel, features: string[]): Record<ModelClass, number> {
   const scores = [...model.priors];
@@ -153,6 +182,16 @@ export function predictClasses(model: NotesModel, features: string[]): Record<Mo
   const out = { S: 0, O: 0, A: 0, P: 0, L: 0 } as Record<ModelClass, number>;
   model.classes.forEach((cls, c) => (out[cls] = (exps[c] ?? 0) / total));
   return out;
+}
+
+/** Log lift of each section per position bin, from smoothed counts [bin][section]. */
+function positionLift(counts: number[][]): number[][] {
+  const all = counts.flat().reduce((a, b) => a + b, 0);
+  const sectionTotals = SOAP_KEYS.map((_, s) => counts.reduce((n, row) => n + (row[s] ?? 0), 0));
+  return counts.map((row) => {
+    const inBin = row.reduce((a, b) => a + b, 0);
+    return row.map((n, s) => Math.round(1000 * Math.log(n / inBin / ((sectionTotals[s] ?? 1) / all))) / 1000);
+  });
 }
 
 export interface LabelledExample {
@@ -174,10 +213,17 @@ export function trainModel(
     for (const f of ex.features) featureTotals.set(f, (featureTotals.get(f) ?? 0) + 1);
   const counts = new Map<string, number[]>();
   const classTotals = classes.map(() => 0);
+  const positionCounts = Array.from({ length: POSITION_BINS }, () => SOAP_KEYS.map(() => 1));
   for (const ex of examples) {
     const c = classIndex.get(ex.label) ?? 0;
     docCounts[c] = (docCounts[c] ?? 0) + 1;
     for (const f of ex.features) {
+      if (f.startsWith(POSITION_FEATURE)) {
+        const section = SOAP_KEYS.indexOf(ex.label as SoapKey);
+        const row = positionCounts[Number(f.slice(POSITION_FEATURE.length))];
+        if (row && section >= 0) row[section] = (row[section] ?? 0) + 1;
+        continue;
+      }
       if ((featureTotals.get(f) ?? 0) < minCount) continue;
       let row = counts.get(f);
       if (!row) counts.set(f, (row = classes.map(() => 0)));
@@ -204,6 +250,7 @@ export function trainModel(
     priors: docCounts.map((n) => round(0.5 * Math.log((n + 1) / (totalDocs + classes.length)))),
     features,
     unseen: classTotals.map((t) => round(Math.log(alpha / (t + alpha * vocabulary)))),
+    positionLogOdds: positionLift(positionCounts),
     trainedOn,
   };
 }
