@@ -18,7 +18,14 @@
 import type { LeftOutReason } from '../schemas/clinical';
 import { lexicon, SOAP_KEYS, type SoapKey } from './lexicon';
 import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
-import { DIAGNOSIS_STATEMENT, OWNER_WORRY, PROGNOSIS, toldHistory, treatedBefore } from './phrases';
+import {
+  DIAGNOSIS_STATEMENT,
+  ownersOwnHealthAt,
+  OWNER_WORRY,
+  PROGNOSIS,
+  toldHistory,
+  treatedBefore,
+} from './phrases';
 import {
   leftOutLexicon,
   positionOdds,
@@ -294,6 +301,8 @@ const ANSWER_TURN_SENTENCES = 3;
 const ABOUT_THE_ANIMAL =
   /(?<![\p{L}])(?:you|he|she|it|they|him|her|jy|julle|u|hy|sy|dit|hom|haar|hulle|any|enige)(?![\p{L}])/iu;
 
+/** How many words may open a stretch of run-on speech before what it is about ('and then my sugar was…'). */
+const OPENING_WORDS = 4;
 /** A sentence with this much cue weight is clinical even right after small talk. */
 const STRONG_CLINICAL = 6;
 /** …and with this much, even when it also mentions money, sport or the weather. */
@@ -515,9 +524,9 @@ const OBLIGATION =
 // What an owner's question asks for decides where the vet's answer belongs: 'can I…', 'moet ek…', 'how often…' ask
 // for instructions (Plan); 'is it serious', 'what is it', 'hoe lank het sy nog' ask for a judgement (Assessment).
 const ASKS_JUDGEMENT =
-  /(?:how long (?:until|before|till)|hoe lank voor|is (?:it|that|this|she|he) (?:serious|bad|contagious|infectious|dangerous|fatal|cancer|normal|because|sick|ill|healthy)|catch it|spread|what (?:is it|is wrong|caused|causes|is that)|why (?:is|did|does|has)|will (?:he|she|it) (?:get better|recover|be (?:ok|okay|alright|fine)|survive|die|make it)|how long (?:does|has|will|have) (?:he|she|it|we)|how bad|is (?:dit|hy|sy) (?:erg|ernstig|gevaarlik|aansteeklik|kanker|siek|gesond)|wat is (?:dit|fout)|hoekom|waarom|sal (?:hy|sy|dit) (?:gesond|beter|regkom|oorleef|doodgaan|weer)|hoe lank (?:het|sal) (?:hy|sy))/iu;
+  /(?:how long (?:until|before|till)|hoe lank voor|is (?:it|that|this|she|he) (?:serious|bad|contagious|infectious|dangerous|fatal|cancer|normal|because|sick|ill|healthy)|catch it|spread|what (?:is it|is wrong|caused|causes|is that)|why (?:is|did|does|has)|will (?:he|she|it) (?:get better|recover|be (?:ok|okay|alright|fine)|survive|die|make it)|how long (?:does|will) (?:he|she|it|we)|how long have we|how bad|is (?:dit|hy|sy) (?:erg|ernstig|gevaarlik|aansteeklik|kanker|siek|gesond)|wat is (?:dit|fout)|hoekom|waarom|sal (?:hy|sy|dit) (?:gesond|beter|regkom|oorleef|doodgaan|weer)|hoe lank sal (?:hy|sy))/iu;
 const ASKS_INSTRUCTION =
-  /(?:^|[\s,])(?:can|may|should|must|do i|does (?:he|she|it) need|how (?:often|much|many|long (?:must|should|do|does))|what (?:do|should|must|can) (?:i|we)|when (?:can|should|must|do) (?:i|we|he|she)|kan (?:ek|ons|hy|sy)|mag (?:ek|ons|hy|sy)|moet (?:ek|ons|hy|sy)|hoe (?:gereeld|lank moet|baie moet|dikwels)|wat moet|wanneer (?:kan|moet|mag))(?![\p{L}])/iu;
+  /(?:^|[\s,])(?:can|may|should|must|do i|does (?:he|she|it) need|how (?:often|much|many|long)(?:\s+[\p{L}']+){0,2}?\s+(?:must|should|can|may|do (?:i|we)|moet|kan|mag)|what (?:do|should|must|can) (?:i|we)|when (?:can|should|must|do) (?:i|we|he|she)|kan (?:ek|ons|hy|sy)|mag (?:ek|ons|hy|sy)|moet (?:ek|ons|hy|sy)|hoe (?:gereeld|lank|baie|dikwels)(?:\s+[\p{L}']+){0,2}?\s+(?:moet|kan|mag)|wat moet|wanneer (?:kan|moet|mag))(?![\p{L}])/iu;
 
 // 'And if she doesn't get up?', 'when do you want to see her again?': the owner asks what to do.
 const ASKS_WHAT_IF =
@@ -788,7 +797,16 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       return argmax(sections);
     };
     const leave = (leftOutReason: LeftOutReason): void => {
-      afterSmallTalk = leftOutReason !== 'question';
+      // A greeting between the vet's question about the animal and its answer ('When did it start?' 'Hi. Um, so he
+      // had his supper at six…') starts no chat that the answer carries on.
+      const before = out.at(-1);
+      const greetsBeforeAnswering =
+        leftOutReason === 'greeting' &&
+        before?.leftOutReason === 'question' &&
+        before.speaker !== speaker &&
+        ABOUT_THE_ANIMAL.test(before.utterance.text) &&
+        !OWNERS_QUESTION.test(stripOpeners(before.utterance.text));
+      afterSmallTalk = leftOutReason !== 'question' && !greetsBeforeAnswering;
       out.push({ ...base, section: null, leftOutReason, suggestedSection: suggestion() });
     };
 
@@ -845,6 +863,17 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       continue;
     }
     const header = speaker === 'client' ? null : headerSection(text);
+    // The owner's own operation, sugar or sore arm, with the animal not named: chat, numbers and medical words
+    // included.
+    // (In run-on speech only when it opens the stretch: '…and a full chemistry with calcium my cousin had chemo…'.)
+    const ownHealthAt = header ? -1 : ownersOwnHealthAt(text);
+    if (
+      ownHealthAt >= 0 &&
+      (punctuatedTurns.has(utterance.turn) || words(text.slice(0, ownHealthAt)).length <= OPENING_WORDS)
+    ) {
+      leave('small-talk');
+      continue;
+    }
     if (header) context = header;
     const total = contentWeight(text, scores);
     // Measured facts and treatments are clinical whatever else the sentence mentions.
