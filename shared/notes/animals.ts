@@ -1,6 +1,7 @@
 /**
  * Multi-animal visits: findings and treatments keep the animal they belong to. An utterance naming an animal
- * by ear tag or number ('Cow 812', 'oorplaatjie 214', 'kid number 56', 'ram 7') makes it the animal in scope
+ * by ear tag or number ('Cow 812', 'oorplaatjie 214', 'kid number 56', 'ram 7', 'die ooi, 0512' — and later the
+ * bare tag, 'vir 0512 gee ek…', once its animal has been named) makes it the animal in scope
  * until another is named, a herd-level statement is made ('the whole flock', 'die hele kudde') or a spoken
  * section header starts a new part of the dictation. On a visit with two or more named animals, Objective,
  * Assessment and Plan bullets in an animal's scope are grouped per animal: 'Cow 812 — BCS 2/5; lame left hind'.
@@ -10,7 +11,7 @@ import { contentTokens } from './text';
 
 // Linear: each alternative is a bounded word followed by a bounded number; no nested quantifiers.
 const ANIMAL_ID =
-  /(?<![\p{L}\d])(?:(cow|koei|ewe|ooi|ram|bull|bul|heifer|vers|calf|kalf|kid|lam|lamb|goat|bok|bokkie|sow|sog|gilt|pig|vark|hen|horse|perd|mare|merrie|steer|os|dog|hond|cat|kat|animal|dier)\s{1,3}(?:(?:number|nommer|nr\.?|#)\s{0,3})?(\d{1,6})|(ear ?tag|oorplaatjie|oormerk|tag|number|nommer|nr\.?)\s{0,3}(?:(?:number|nommer|nr\.?)\s{0,3})?(\d{1,6}))(?![\d.,]\d|\d|\s?(?:kg|%|mg|ml|days?|dae|weeks?|weke|hours?|ure|uur|min))/giu;
+  /(?<![\p{L}\d])(?:(cow|koei|ewe|ooi|ram|bull|bul|heifer|vers|calf|kalf|kid|lam|lamb|goat|bok|bokkie|sow|sog|gilt|pig|vark|hen|horse|perd|mare|merrie|steer|os|dog|hond|cat|kat|animal|dier)(?:\s{0,2}[,:])?\s{1,3}(?:(?:number|nommer|nr\.?|#)\s{0,3})?(\d{1,6})|(ear ?tag|oorplaatjie|oormerk|tag|number|nommer|nr\.?)\s{0,3}(?:(?:number|nommer|nr\.?)\s{0,3})?(\d{1,6}))(?![\d.,]\d|\d|\s?(?:kg|%|mg|ml|days?|dae|weeks?|weke|hours?|ure|uur|min))/giu;
 const HERD_LEVEL =
   /(?<![\p{L}])(?:whole (?:herd|flock|group|mob)|all (?:the )?(?:cows|ewes|sheep|goats|kids|calves|animals|birds|pigs)|the rest of the (?:herd|flock)|die hele (?:kudde|trop|klomp)|al die (?:koeie|ooie|skape|bokke|lammers|kalwers|diere|varke))(?![\p{L}])/iu;
 // Other animals or the whole group spoken of without a tag: the tagged animal is no longer the subject.
@@ -43,6 +44,33 @@ export function animalIdIn(text: string): string | null {
   return `${label} ${number}`;
 }
 
+/** Tags of three or more digits named with their kind anywhere in the visit ('ooi 0512' → '0512' → 'Ooi 0512'). */
+function namedTags(transcript: string): Map<string, string> {
+  const tags = new Map<string, string>();
+  ANIMAL_ID.lastIndex = 0;
+  for (const match of transcript.matchAll(ANIMAL_ID)) {
+    const label = animalIdIn(match[0]);
+    const number = match[2] ?? match[4] ?? '';
+    if (label && number.length >= MIN_BARE_TAG_DIGITS && !tags.has(number)) tags.set(number, label);
+  }
+  ANIMAL_ID.lastIndex = 0;
+  return tags;
+}
+
+/** A tag said on its own once its animal is known ('Vir 0512 gee ek…', '0877: alleen in 'n kamp'). */
+function bareTagIn(text: string, tags: Map<string, string>): string | null {
+  if (tags.size === 0) return null;
+  for (const match of text.matchAll(BARE_NUMBER)) {
+    const label = tags.get(match[0]);
+    if (label) return label;
+  }
+  return null;
+}
+
+/** A bare number is a tag only if it is this long: 'twee' or '12' is far more often a count or a dose. */
+const MIN_BARE_TAG_DIGITS = 3;
+const BARE_NUMBER = /(?<![\d.,])\d{3,6}(?!\d|[.,]\d|\s?(?:kg|%|mg|ml|g|cm|mm|iu|ie)(?![\p{L}]))/gu;
+
 function numberOf(label: string): string {
   return label.slice(label.lastIndexOf(' ') + 1);
 }
@@ -57,6 +85,7 @@ const wordCount = (text: string): number => text.split(/\s+/u).filter(Boolean).l
 export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
   const owners: Array<string | null> = [];
   const named = new Set<string>();
+  const tags = namedTags(transcript);
   let current: string | null = null;
   let mixed = false;
   let lastSource = -1;
@@ -64,7 +93,7 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
     const first = draft.context ?? draft.spans[0];
     if (first && first.start !== lastSource) {
       const source = sentenceAround(transcript, first.start, first.end);
-      const id = animalIdIn(source);
+      const id = animalIdIn(source) ?? bareTagIn(source, tags);
       const group = GROUP_NOUNS.test(source);
       mixed = false;
       if (id) {

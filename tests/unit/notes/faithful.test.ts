@@ -169,6 +169,23 @@ describe('multi-animal visits keep each animal', () => {
     expect(animalIdIn('Kid number 56 is dull')).toBe('Kid 56');
     expect(animalIdIn('She weighs 12 kg')).toBeNull();
     expect(animalIdIn('Repeat in 3 days')).toBeNull();
+    // With a comma or colon between the kind and the tag, as a list is read out.
+    expect(animalIdIn('Eerste is die ooi, 0512.')).toBe('Ooi 0512');
+    expect(animalIdIn('Then the heifer: 4471, she is bloated')).toBe('Heifer 4471');
+    expect(animalIdIn('The calf, 3 days old, is weak')).toBeNull();
+  });
+  it('a tag said on its own after its animal was named is that animal', () => {
+    const result = notes(
+      [
+        'Vet: Eerste is die ooi, 0512. Haar temperatuur is 40.6 grade en die linkerkant van die uier is koud en hard.',
+        'Vet: Dan die ram, 0877. Sy skrotumomtrek is 32 cm en die linker epididimis is vergroot.',
+        'Vet: Vir 0512 gee ek prokaïen-penisillien, 20 000 IE/kg IM, elke dag vir 5 dae.',
+        'Vet: Vir 0877 trek ek bloed vir Brucella ovis-serologie.',
+      ].join('\n'),
+    );
+    const plan = lines(result.clinicalData.plan);
+    expect(plan.find((l) => /penisillien/iu.test(l))).toMatch(/^Ooi 0512 — /u);
+    expect(plan.find((l) => /serologie/iu.test(l))).toMatch(/^Ram 0877 — /u);
   });
   it('every finding of a named animal carries its tag, grouped per animal', () => {
     for (const [kind] of kinds) {
