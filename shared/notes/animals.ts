@@ -1,9 +1,10 @@
 /**
  * Multi-animal visits: findings and treatments keep the animal they belong to. An utterance naming an animal
  * by ear tag or number ('Cow 812', 'oorplaatjie 214', 'kid number 56', 'ram 7', 'die ooi, 0512' — and later the
- * bare tag, 'vir 0512 gee ek…', once its animal has been named) makes it the animal in scope
- * until another is named, a herd-level statement is made ('the whole flock', 'die hele kudde') or a spoken
- * section header starts a new part of the dictation. On a visit with two or more named animals, Objective,
+ * bare tag, 'vir 0512 gee ek…', once its animal has been named) makes it the animal in scope — also when that
+ * utterance made no bullet ('Last one is the heifer, 5127.') — until another is named, a herd-level statement
+ * is made ('the whole flock', 'die hele kudde'), other animals are spoken of outside the owner's history, or a
+ * spoken section header starts a new part of the dictation. On a visit with two or more named animals, Objective,
  * Assessment and Plan bullets in an animal's scope are grouped per animal: 'Cow 812 — BCS 2/5; lame left hind'.
  */
 import type { DraftBullet } from './bullets';
@@ -89,10 +90,22 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
   let current: string | null = null;
   let mixed = false;
   let lastSource = -1;
+  let scanned = 0;
   for (const draft of drafts) {
     const first = draft.context ?? draft.spans[0];
     if (first && first.start !== lastSource) {
-      const source = sentenceAround(transcript, first.start, first.end);
+      const bounds = sentenceBounds(transcript, first.start, first.end);
+      // An animal announced in words that made no bullet ('Die laaste een is die lam, 1340.') is still the next
+      // animal spoken of.
+      if (bounds.from > scanned) {
+        const announced = lastIdIn(transcript.slice(scanned, bounds.from), tags);
+        if (announced) {
+          current = announced;
+          named.add(numberOf(announced));
+        }
+      }
+      scanned = Math.max(scanned, bounds.to);
+      const source = transcript.slice(bounds.from, bounds.to);
       const id = animalIdIn(source) ?? bareTagIn(source, tags);
       const group = GROUP_NOUNS.test(source);
       mixed = false;
@@ -101,7 +114,9 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
         named.add(numberOf(id));
         // 'Scours in the piglets and mastitis in sow 44': about more than the tagged animal.
         mixed = group;
-      } else if (group || HERD_LEVEL.test(source) || HEADER_START.test(source)) current = null;
+        // (The owner's history may speak of the animal's own young: 'sy het 'n tweeling gelam, en die lammers huil'.)
+      } else if ((group && draft.section !== 'S') || HERD_LEVEL.test(source) || HEADER_START.test(source))
+        current = null;
       lastSource = first.start;
     }
     owners.push(mixed ? null : current);
@@ -177,11 +192,27 @@ function lowerFirst(text: string): string {
   return /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
-/** The sentence a span sits in (bounded look-around, so the scan stays linear overall). */
-function sentenceAround(text: string, start: number, end: number): string {
+/** Where the sentence a span sits in starts and ends (bounded look-around, so the scan stays linear overall). */
+function sentenceBounds(text: string, start: number, end: number): { from: number; to: number } {
   const from = Math.max(0, start - 200);
   const to = Math.min(text.length, end + 1);
   const before = text.slice(from, start);
   const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n'), before.lastIndexOf('? '));
-  return text.slice(cut >= 0 ? from + cut + 1 : start, to);
+  return { from: cut >= 0 ? from + cut + 1 : start, to };
+}
+
+/** The last animal a stretch of speech names, by kind and tag or by a known bare tag. */
+function lastIdIn(text: string, tags: Map<string, string>): string | null {
+  let last: { index: number; label: string } | null = null;
+  ANIMAL_ID.lastIndex = 0;
+  for (const match of text.matchAll(ANIMAL_ID)) {
+    const label = animalIdIn(match[0]);
+    if (label) last = { index: match.index, label };
+  }
+  ANIMAL_ID.lastIndex = 0;
+  for (const match of text.matchAll(BARE_NUMBER)) {
+    const label = tags.get(match[0]);
+    if (label && (!last || match.index > last.index)) last = { index: match.index, label };
+  }
+  return last?.label ?? null;
 }

@@ -208,6 +208,28 @@ describe('multi-animal visits keep each animal', () => {
 });
 
 describe('the animal in scope', () => {
+  it('starts where an animal is announced, though the announcement makes no bullet', () => {
+    const result = notes(
+      [
+        'Vet: Cow 4410 first. Her temperature is 40.8 degrees and she is grunting.',
+        'Client: Thanks. Last one is the heifer, 5127.',
+        'Vet: Okay. Her temperature is 39.1 degrees and the left eye is cloudy with an ulcer.',
+      ].join('\n'),
+    );
+    const objective = lines(result.clinicalData.objective);
+    expect(objective.find((l) => /cloudy/iu.test(l))).toMatch(/^Heifer 5127 — /u);
+  });
+  it("goes on through the owner's history of the animal's own young", () => {
+    const result = notes(
+      [
+        'Client: First is the ewe, 0512. She lambed twins ten days ago and the lambs cry all the time.',
+        'Vet: Her temperature is 40.6 degrees and the left half of the udder is cold and blue.',
+        'Vet: Then ram 0877. His scrotal circumference is 32 cm.',
+      ].join('\n'),
+    );
+    const objective = lines(result.clinicalData.objective);
+    expect(objective.find((l) => /udder/iu.test(l))).toMatch(/^Ewe 0512 — /u);
+  });
   it('ends when the group or other animals are spoken of without a tag', () => {
     for (const [tagged, group] of [
       ['Cow 12', 'The calves'],
