@@ -144,10 +144,16 @@ export const OWNER_WORRY = new RegExp(
 // The owner's own health, not the animal's ('I had my gallbladder out', 'my sugar was 9.2 at the clinic', 'ek het
 // self nierstene gehad', 'the plate in my collarbone', 'my vingers was gevries'): chat, however medical its words.
 const OWN_BODY = String.raw`(?:my|my own|my eie)\s+(?:arms?|nose|back|knees?|hips?|shoulders?|collarbone|neck|hands?|fingers|wrists?|ankles?|foot|feet|gallbladder|appendix|kidney stones?|sugar|blood ?sugar|blood pressure|cholesterol|diet|doctor|gp|dermatologist|physio|surgeon|oncologist|neus|rug|knie[ëe]?|heupe?|skouers?|sleutelbeen|nek|hande?|vingers|polse?|enkels?|voete?|galblaas|blindederm|nierstene|suiker|bloedsuiker|bloeddruk|dieet|dokter|huisdokter|fisio)`;
-const MYSELF = String.raw`(?:i|ek)\s+(?:myself|self|have|had|het|was)\s+(?:myself\s+|self\s+|also\s+|ook\s+)?(?:in\s+\d{4}\s+)?(?:[\p{L}']+\s+){0,3}?(?:operation|op|surgery|operasie|an? op|hospital|hospitaal|cancer|kanker|kidney stones|nierstene|stitches|steke|chemo)`;
+const MYSELF = String.raw`(?:i|ek)\s+(?:myself|self|have|had|het|was)\s+(?:myself\s+|self\s+|also\s+|ook\s+)?(?:in\s+\d{4}\s+)?(?:[\p{L}']+\s+){0,3}?(?:operation|op|surgery|operasie|an? op|hospital|hospitaal|cancer|kanker|kidney stones|nierstene|stitches|steke|chemo|heart attack|hartaanval)|i had my\s+(?:\p{L}+\s+){0,2}?done`;
 // A member of the household in hospital or under treatment ('my cousin had treatment for breast cancer at …').
 const RELATIVE = String.raw`(?:my|our|ons)\s+(?:husband|wife|son|daughter|mother|mom|mum|father|dad|brother|sister|cousin|uncle|aunt|grandmother|grandfather|granny|neighbour|friend|man|vrou|seun|dogter|ma|pa|broer|suster|neef|niggie|oom|tante|ouma|oupa|buurman|buurvrou|vriend|vriendin)`;
-const HUMAN_CARE = String.raw`chemo\p{L}*|cancer|kanker|hospital|hospitaal|operation|operasie|surgery|stitches|steke|treatment for|behandeling vir|physio|fisio`;
+const HUMAN_CARE = String.raw`chemo\p{L}*|cancer|kanker|hospital|hospitaal|operation|operasie|surgery|stitches|steke|treatment for|behandeling vir|physio|fisio|(?:a |'n )?(?:new|nuwe) (?:hip|knee|heup|knie)|(?:hip|knee) replacement|heart attack|hartaanval`;
+// Said outright to be a person's ('his own blood sugar', 'sy eie dokter', 'the GP put him on…'): a person's, whatever
+// pronouns come with it.
+const PERSONS_OWN = String.raw`(?:my|his|her|their|sy|haar|hulle)\s+(?:own|eie)\s+(?:blood ?sugar|sugar|blood pressure|cholesterol|doctor|gp|dokter|huisdokter|bloedsuiker|suiker|bloeddruk|operation|op|operasie|knee|hip|back|knie|heup|rug)|(?:the|his|her|my|die|sy|haar)\s+(?:gp|huisdokter)`;
+const PERSONS_OWN_HEALTH = new RegExp(String.raw`(?<![\p{L}])(?:${PERSONS_OWN})(?![\p{L}])`, 'iu');
+const ANIMAL_NOUN =
+  /(?<![\p{L}])(?:dog|cat|puppy|kitten|horse|cow|calf|ewe|ram|goat|hond|kat|perd|koei|kalf|ooi|bok)(?![\p{L}])/iu;
 const OWN_HEALTH = new RegExp(
   String.raw`(?<![\p{L}])(?:${OWN_BODY}|${MYSELF}|${RELATIVE}\s+(?:[\p{L}']+\s+){0,6}?(?:${HUMAN_CARE}))(?![\p{L}])`,
   'iu',
@@ -158,6 +164,8 @@ const NAMES_THE_ANIMAL =
 
 /** Where the owner's own health is first told in the sentence, or -1 (also when the animal is named). */
 export function ownersOwnHealthAt(text: string): number {
+  const persons = PERSONS_OWN_HEALTH.exec(text);
+  if (persons && !ANIMAL_NOUN.test(text)) return persons.index;
   if (NAMES_THE_ANIMAL.test(text)) return -1;
   return OWN_HEALTH.exec(text)?.index ?? -1;
 }

@@ -14,6 +14,9 @@ describe("the owner's own health is chat", () => {
         'My blood pressure was high at the pharmacy and they said I must cut the salt.',
         "I can't turn my neck properly since the accident.",
         'Dit was so koud, my hande was gevries.',
+        "Funny enough, he's been told his own cholesterol is high, the GP put him on a statin.",
+        "My ma het pas 'n nuwe knie gekry by die Mediclinic.",
+        'Sorry, I had my shoulder done in May and I still cannot lift it.',
       ],
       [
         'He bit my hand when I gave him the tablet.',
@@ -22,6 +25,7 @@ describe("the owner's own health is chat", () => {
         'Ek het self die wond skoongemaak.',
         'She has a lump on her back.',
         'My son said his stomach looked swollen.',
+        "The dog's own GP said his sugar was high.",
       ],
     );
   });
