@@ -303,6 +303,9 @@ const ABOUT_THE_ANIMAL =
 
 /** How many words may open a stretch of run-on speech before what it is about ('and then my sugar was…'). */
 const OPENING_WORDS = 4;
+// Feeding the animal ('gives her biltong', 'voer vir hom pap'); not a favour to a person ('we gave him a lift').
+const FED_TO_ANIMAL =
+  /(?<![\p{L}])(?:gives?|gave|giving|feeds?|fed|feeding|sneaks?|slips?|gee|gegee|voer|gevoer)\s+(?:her|him|them|hom|haar|hulle|vir (?:hom|haar|hulle))\s+(?!(?:a|an|'n)\s+(?:lift|ride|call|ring|hand|hug|break|chance|moment|minute|shout|kans|lift|geleentheid|oproep)(?![\p{L}]))(?:some\s+|a\s+(?:bit|piece) of\s+|'n\s+(?:bietjie|stukkie)\s+)?\p{L}/iu;
 /** A sentence with this much cue weight is clinical even right after small talk. */
 const STRONG_CLINICAL = 6;
 /** …and with this much, even when it also mentions money, sport or the weather. */
@@ -444,6 +447,9 @@ const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}
 const HOUSEHOLD_SUBJECT =
   /^(?:[^,.;:!?]{1,60},\s*)?(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops|lastly|laastens|also|ook)[\s,]+){0,3}(?:(?:(?:he|she|they|hy|sy|hulle)\s+)?(?:(?:has|had|het)\s+)?(?:(?:also|ook)\s+)?(?:says|said|tells me|told me|told us|mentioned|vertel(?: my| ons)?|sê|gesê|noem|genoem)(?:\s+(?:that|dat))?\s+)?(?:(?:die|the)\s+(?:seun|seuns|dogter|dogters|kinders|kids|children|son|daughter|boys|girls)(?![\p{L}])|(?:my|our|ons|his|her|their|sy|haar|hulle)\s+(?:(?:eldest|youngest|oldest|oudste|jongste)(?:\s+(?:son|daughter|seun|dogter))?|husband|wife|partner|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|nephew|niece|cousin|uncle|aunt|in-laws|(?:brother|sister|son|daughter|mother|father)-in-law|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense|neef|niggie|oom|tante|swaer|skoonsuster|skoonseun|skoondogter|skoonma|skoonpa|skoonfamilie)(?![\p{L}]))/iu;
 const POINTS_AT_ANIMAL = /(?<![\p{L}])(?:him|her|hom|haar)(?![\p{L}])/iu;
+// The household member tells what the animal did: 'my man, Gerrit, sê sy het gisteraand gebewe', 'my son says he…'.
+const RELAYS_THE_ANIMAL =
+  /^[\s,]*(?:[\p{L}']+[\s,]+){0,2}?(?:says?|said|tells me|told me|reckons|noticed|saw|sê|gesê|vertel|het gesien|sag)[\s,]+(?:that\s+|dat\s+)?(?:he|she|it|hy|sy|dit)\s+(?:has|had|is|was|did|het|is|was|kon|wou)(?![\p{L}])/iu;
 
 /** The household's news: a member of it is the subject, nothing clinical is named, the animal is not pointed at. */
 function householdNews(text: string, scores: Record<SoapKey, number>, analysis: CueAnalysis): boolean {
@@ -454,7 +460,8 @@ function householdNews(text: string, scores: Record<SoapKey, number>, analysis: 
     scores.S + scores.O + scores.A < MIN_CLINICAL ||
     (scores.A === 0 && !analysis.fired.some((cue) => /^[SOA]/u.test(cue)));
   // ('Sy sê haar dogter…': the subject's own possessive is not the animal.)
-  return namesNothing && !POINTS_AT_ANIMAL.test(text.slice(subject.index + subject[0].length));
+  const rest = text.slice(subject.index + subject[0].length);
+  return namesNothing && !POINTS_AT_ANIMAL.test(rest) && !RELAYS_THE_ANIMAL.test(rest);
 }
 
 // An imperative: the sentence opens with a verb whose object is the animal or its things ('Cut his food…', 'Rol haar
@@ -899,7 +906,9 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     // An instruction the model is sure is clinical keeps a stray chat word ('…tot die einde van die somer').
     const instructsOwner =
       speaker !== 'client' && OBLIGATION.test(text) && !MONEY.test(text) && !hasTerm(left.billing, text);
-    if (!header && !measured) {
+    // What the household feeds the animal is its diet history, snack words and all ('my husband gives her biltong').
+    const fedToAnimal = FED_TO_ANIMAL.test(text);
+    if (!header && !measured && !fedToAnimal) {
       if (
         (chat &&
           total < CHAT_OVERRIDE &&

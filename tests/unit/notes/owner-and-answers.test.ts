@@ -89,3 +89,35 @@ describe("answers to the vet's questions", () => {
     expect(sectionOf(result, "can't settle")).toBe('S');
   });
 });
+
+describe("the household's part in the history", () => {
+  it('what the household feeds the animal is diet history, snack words and all', () => {
+    const result = classified(
+      [
+        'Vet: And her appetite?',
+        'Client: She begs all the time. My husband gives her biltong in the evenings when he watches TV.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'gives her biltong')).toBe('S');
+  });
+
+  it('a favour to a person is not feeding', () => {
+    const result = classified(
+      ['Vet: How was the drive?', 'Client: Fine, we gave him a lift to the rugby at Loftus after that.'].join(
+        '\n',
+      ),
+    );
+    expect(sectionOf(result, 'gave him a lift')).toBe('left');
+  });
+});
+
+describe('what a household member saw the animal do', () => {
+  it('is history, though a relative is the subject', () => {
+    const result = classified(
+      ['Vet: Anything else?', 'Client: My son, Pieter, says she was shaking on the couch last night.'].join(
+        '\n',
+      ),
+    );
+    expect(sectionOf(result, 'says she was shaking')).toBe('S');
+  });
+});
