@@ -20,6 +20,7 @@ import { lexicon, SOAP_KEYS, type SoapKey } from './lexicon';
 import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
 import {
   DIAGNOSIS_STATEMENT,
+  DIFFERENTIAL,
   ownersOwnHealthAt,
   OWNER_WORRY,
   PROGNOSIS,
@@ -531,9 +532,9 @@ const OBLIGATION =
 // What an owner's question asks for decides where the vet's answer belongs: 'can I…', 'moet ek…', 'how often…' ask
 // for instructions (Plan); 'is it serious', 'what is it', 'hoe lank het sy nog' ask for a judgement (Assessment).
 const ASKS_JUDGEMENT =
-  /(?:how long (?:until|before|till)|hoe lank voor|is (?:it|that|this|she|he) (?:serious|bad|contagious|infectious|dangerous|fatal|cancer|normal|because|sick|ill|healthy)|catch it|spread|what (?:is it|is wrong|caused|causes|is that)|why (?:is|did|does|has)|will (?:he|she|it) (?:get better|recover|be (?:ok|okay|alright|fine)|survive|die|make it)|how long (?:does|will) (?:he|she|it|we)|how long have we|how bad|is (?:dit|hy|sy) (?:erg|ernstig|gevaarlik|aansteeklik|kanker|siek|gesond)|wat is (?:dit|fout)|hoekom|waarom|sal (?:hy|sy|dit) (?:gesond|beter|regkom|oorleef|doodgaan|weer)|hoe lank sal (?:hy|sy))/iu;
+  /(?:how long (?:until|before|till)|hoe lank voor|what does (?:it|that|this) mean|wat beteken (?:dit|dat|hierdie)|(?:the|die) (?:problem|probleem|cause|oorsaak)\s*\?|is (?:it|that|this|she|he) (?:serious|bad|contagious|infectious|dangerous|fatal|cancer|normal|because|sick|ill|healthy)|catch it|spread|what (?:is it|is wrong|caused|causes|is that)|why (?:is|did|does|has)|will (?:he|she|it) (?:get better|recover|be (?:ok|okay|alright|fine)|survive|die|make it)|how long (?:does|will) (?:he|she|it|we)(?! (?:stay|be in|be here))|how long have we|how bad|is (?:dit|hy|sy) (?:erg|ernstig|gevaarlik|aansteeklik|kanker|siek|gesond)|wat is (?:dit|fout)|hoekom|waarom|sal (?:hy|sy|dit) (?:gesond|beter|regkom|oorleef|doodgaan|weer)|hoe lank sal (?:hy|sy))/iu;
 const ASKS_INSTRUCTION =
-  /(?:^|[\s,])(?:can|may|should|must|do i|does (?:he|she|it) need|how (?:often|much|many|long)(?:\s+[\p{L}']+){0,2}?\s+(?:must|should|can|may|do (?:i|we)|moet|kan|mag)|what (?:do|should|must|can) (?:i|we)|when (?:can|should|must|do) (?:i|we|he|she)|kan (?:ek|ons|hy|sy)|mag (?:ek|ons|hy|sy)|moet (?:ek|ons|hy|sy)|hoe (?:gereeld|lank|baie|dikwels)(?:\s+[\p{L}']+){0,2}?\s+(?:moet|kan|mag)|wat moet|wanneer (?:kan|moet|mag))(?![\p{L}])/iu;
+  /(?:^|[\s,])(?:can|may|should|must|do i|does (?:he|she|it) need|how (?:often|much|many|long)(?:\s+[\p{L}']+){0,2}?\s+(?:must|should|can|may|do (?:i|we)|moet|kan|mag)|what (?:do|should|must|can) (?:i|we)|when (?:can|should|must|do) (?:i|we|he|she)|kan (?:ek|ons|hy|sy)|mag (?:ek|ons|hy|sy)|moet (?:ek|ons|hy|sy)|hoe (?:gereeld|lank|baie|dikwels)(?:\s+[\p{L}']+){0,2}?\s+(?:moet|kan|mag)|wat moet|wanneer (?:kan|moet|mag)|how long (?:will|does|must|should) (?:he|she|it|they) (?:stay|be in|be here)|hoe lank (?:bly|moet|sal) (?:hy|sy|dit|hulle))(?![\p{L}])/iu;
 
 // 'And if she doesn't get up?', 'when do you want to see her again?': the owner asks what to do.
 const ASKS_WHAT_IF =
@@ -854,12 +855,19 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       pendingAnswer = kind ? { section: kind, turn: utterance.turn, left: ANSWER_SENTENCES } : null;
       // 'Did you watch the cricket?' starts small talk: its answer is more of the same. So does a question the
       // model is sure is chat and that names nothing clinical ('is dit nog so warm by julle?').
+      // (A question asking the vet's judgement or instructions starts no chat: 'Wat beteken dit, Dokter?'; one about
+      // paying does: 'kan ek met SnapScan betaal?')
+      const asksNothingClinical = kind === null || hasChatTerm(text);
       afterSmallTalk =
         (leftOutReasonOf(text) === 'small-talk' && hasChatTerm(text)) ||
-        (probabilities.L >= 0.9 && scores.S + scores.O + scores.A + scores.P < MIN_CLINICAL);
+        (asksNothingClinical &&
+          probabilities.L >= 0.9 &&
+          scores.S + scores.O + scores.A + scores.P < MIN_CLINICAL);
       afterChatQuestion =
         afterSmallTalk ||
-        (probabilities.L >= 0.9 && scores.S + scores.O + scores.A + scores.P < STRONG_CLINICAL);
+        (asksNothingClinical &&
+          probabilities.L >= 0.9 &&
+          scores.S + scores.O + scores.A + scores.P < STRONG_CLINICAL);
       continue;
     }
     if (
@@ -1013,9 +1021,12 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     // The vet's hedged judgement that asks for nothing to be done is an assessment.
     if (actionless && HEDGED.test(text)) combined.A += HEDGE_WEIGHT;
     if (actionless && DOUBT.test(text)) combined.A += JUDGEMENT_WEIGHT;
+    const differential = !action && DIFFERENTIAL.test(text);
+    if (differential) combined.A += JUDGEMENT_WEIGHT;
     // A conditional action stays in the Plan: it is never a finding ('if the count is over 500, treat').
     // …unless what hangs on the condition is a judgement: 'if she responds to the calcium, the prognosis is good'.
-    const conditionalJudgement = prognosis || (scores.A >= STRONG_CLINICAL && scores.A > scores.P);
+    const conditionalJudgement =
+      prognosis || differential || (scores.A >= STRONG_CLINICAL && scores.A > scores.P);
     const section =
       CONDITIONAL_ACTION.test(text) && !measuredNow(text, language) && !conditionalJudgement
         ? 'P'

@@ -169,3 +169,20 @@ export function ownersOwnHealthAt(text: string): number {
   if (NAMES_THE_ANIMAL.test(text)) return -1;
   return OWN_HEALTH.exec(text)?.index ?? -1;
 }
+
+// The vet weighing other diagnoses ('other things that can look like this are…', "I'd look for other causes, like
+// Cushing's", 'ek het ook aan 'n blaasontsteking gedink', 'ek moet ook aan nierversaking dink', '… in gedagte'): the
+// differential list, an assessment, though it reads like a plan or a finding.
+export const DIFFERENTIAL = new RegExp(
+  String.raw`(?<![\p{L}])(?:` +
+    [
+      String.raw`(?:other|another)\s+(?:things?|causes?|conditions?|diseases?|possibilit(?:y|ies)|differentials?)\s+(?:that\s+|which\s+)?(?:can|could|might|may|would|to)\s+(?:[\p{L}']+\s+){0,2}?(?:look|cause|be|give|explain|consider)`,
+      String.raw`(?:i'd|i would|we'd|we would|i'll|we'll|i|we)\s+(?:also\s+)?(?:look for|consider|think about|think of)\s+(?:other\s+)?(?:causes|possibilities|differentials)`,
+      String.raw`(?:i'm|i am|we're|we are)\s+(?:also\s+)?(?:thinking of|considering)|(?:i|we)\s+(?:also\s+)?(?:thought of|considered)|(?:can't|cannot|can not|haven't|have not)\s+(?:yet\s+)?(?:rule[sd]?|ruled)\s+out|(?:could|might|may)\s+also\s+be|differentials?\s+(?:are|is|include)`,
+      String.raw`(?:ek|ons)\s+(?:het|moet|sal)?\s*(?:ook\s+)?aan\s+(?:[\p{L}'-]+\s+){0,6}?(?:gedink|dink)|in\s+gedagte|kan\s+ook\s+(?:[\p{L}'-]+\s+){1,5}?wees|ander\s+(?:moontlikhede|oorsake|siektes|dinge)\s+(?:wat|is)|(?:kan|kon)\s+(?:dit\s+)?(?:nog\s+)?nie\s+uitsluit\s+nie`,
+    ]
+      .map((part) => `(?:${part})`)
+      .join('|') +
+    String.raw`)(?![\p{L}])`,
+  'iu',
+);
