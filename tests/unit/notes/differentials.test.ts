@@ -68,11 +68,12 @@ describe("the vet's worry", () => {
   it('is a hedged diagnosis, not a finding, though it follows the findings in one breath', () => {
     const result = classified(
       [
-        "Vet: His abdomen is distended and tympanic, and his gums are pale. I'm very worried this is a gastric torsion, where the stomach twists.",
+        "Vet: His abdomen is distended and tympanic, and his gums are pale. I'm very worried this is a gastric torsion, where the stomach twists. We need an X-ray now.",
         'Vet: Die linkerkant van die uier is koud en hard. Ek is bekommerd dis gangreen, die uier gaan afsterf.',
       ].join('\n'),
     );
     expect(sectionOf(result, 'worried this is')).toBe('A');
     expect(sectionOf(result, 'bekommerd dis')).toBe('A');
+    expect(sectionOf(result, 'We need an X-ray')).toBe('P');
   });
 });
