@@ -5,7 +5,9 @@
  * utterance made no bullet ('Last one is the heifer, 5127.') — until another is named, a herd-level statement
  * is made ('the whole flock', 'die hele kudde'), other animals are spoken of outside the owner's history, or a
  * spoken section header starts a new part of the dictation. On a visit with two or more named animals, Objective,
- * Assessment and Plan bullets in an animal's scope are grouped per animal: 'Cow 812 — BCS 2/5; lame left hind'.
+ * Assessment and Plan bullets in an animal's scope are grouped per animal: 'Cow 812 — BCS 2/5; lame left hind';
+ * Subjective ones only in the turn that names the animal ('The ram, 0877. I felt a lump on one testicle.'): the
+ * owner's history is otherwise of the group.
  */
 import type { DraftBullet } from './bullets';
 import { contentTokens } from './text';
@@ -81,7 +83,7 @@ const wordCount = (text: string): number => text.split(/\s+/u).filter(Boolean).l
 
 /**
  * Sets `animal` on the drafts in an animal's scope (see the module comment); only on a visit where two or more
- * animals are named, and never on Subjective (the owner's history is of the group). Linear in the drafts.
+ * animals are named, and on Subjective only within the turn that names the animal. Linear in the drafts.
  */
 export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
   const owners: Array<string | null> = [];
@@ -91,6 +93,9 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
   let mixed = false;
   let lastSource = -1;
   let scanned = 0;
+  const namedInSentence: boolean[] = [];
+  let namedHere = false;
+  let namedUntil = -1;
   for (const draft of drafts) {
     const first = draft.context ?? draft.spans[0];
     if (first && first.start !== lastSource) {
@@ -100,13 +105,17 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
       if (bounds.from > scanned) {
         const announced = lastIdIn(transcript.slice(scanned, bounds.from), tags);
         if (announced) {
-          current = announced;
-          named.add(numberOf(announced));
+          current = announced.label;
+          named.add(numberOf(announced.label));
+          namedUntil = lineEndAfter(transcript, scanned + announced.index);
         }
       }
       scanned = Math.max(scanned, bounds.to);
       const source = transcript.slice(bounds.from, bounds.to);
       const id = animalIdIn(source) ?? bareTagIn(source, tags);
+      // The owner's history stays with the animal it names until the end of that turn (line).
+      if (id) namedUntil = lineEndAfter(transcript, bounds.from);
+      namedHere = first.start < namedUntil;
       const group = GROUP_NOUNS.test(source);
       mixed = false;
       if (id) {
@@ -120,11 +129,12 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
       lastSource = first.start;
     }
     owners.push(mixed ? null : current);
+    namedInSentence.push(namedHere);
   }
   if (named.size < 2) return;
   drafts.forEach((draft, i) => {
     const owner = owners[i];
-    if (!owner || draft.section === 'S') return;
+    if (!owner || (draft.section === 'S' && !namedInSentence[i])) return;
     draft.animal = owner;
     if (draft.text.includes(numberOf(owner))) draft.text = stripOwner(draft.text, owner);
   });
@@ -201,8 +211,13 @@ function sentenceBounds(text: string, start: number, end: number): { from: numbe
   return { from: cut >= 0 ? from + cut + 1 : start, to };
 }
 
-/** The last animal a stretch of speech names, by kind and tag or by a known bare tag. */
-function lastIdIn(text: string, tags: Map<string, string>): string | null {
+function lineEndAfter(text: string, from: number): number {
+  const end = text.indexOf('\n', from);
+  return end < 0 ? text.length : end;
+}
+
+/** The last animal a stretch of speech names (by kind and tag, or by a known bare tag), with where it is named. */
+function lastIdIn(text: string, tags: Map<string, string>): { index: number; label: string } | null {
   let last: { index: number; label: string } | null = null;
   ANIMAL_ID.lastIndex = 0;
   for (const match of text.matchAll(ANIMAL_ID)) {
@@ -214,5 +229,5 @@ function lastIdIn(text: string, tags: Map<string, string>): string | null {
     const label = tags.get(match[0]);
     if (label && (!last || match.index > last.index)) last = { index: match.index, label };
   }
-  return last?.label ?? null;
+  return last;
 }

@@ -219,6 +219,19 @@ describe('the animal in scope', () => {
     const objective = lines(result.clinicalData.objective);
     expect(objective.find((l) => /cloudy/iu.test(l))).toMatch(/^Heifer 5127 — /u);
   });
+  it("keeps the owner's history with the animal only in the turn that names it", () => {
+    const result = notes(
+      [
+        'Client: Then the ram, 0877. I caught him last week and felt a lump at the bottom of one testicle.',
+        'Vet: Is he eating?',
+        'Client: Ja, he eats well.',
+        'Vet: His left epididymis is twice the normal size. Next, ewe 0512. Her udder is cold and blue.',
+      ].join('\n'),
+    );
+    const subjective = lines(result.clinicalData.subjective);
+    expect(subjective.find((l) => /lump/iu.test(l))).toMatch(/^Ram 0877 — /u);
+    expect(subjective.find((l) => /eats well/iu.test(l))).not.toMatch(/—/u);
+  });
   it("goes on through the owner's history of the animal's own young", () => {
     const result = notes(
       [
