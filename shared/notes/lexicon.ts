@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { SPECIES, type Species } from '../schemas/clinical';
 import drugsJson from './lexicon/drugs.json' with { type: 'json' };
 import vocabularyJson from './lexicon/vocabulary.json' with { type: 'json' };
+import { afrikaansSpellings } from './spelling';
 import { compileTerms } from './text';
 
 export type SoapKey = 'S' | 'O' | 'A' | 'P';
@@ -124,6 +125,13 @@ function buildLexicon(): Lexicon {
       const key = name.toLowerCase();
       // First entry wins: the formulary lists the specific product before broader aliases.
       if (!drugByName.has(key)) drugByName.set(key, drug);
+    }
+  }
+  // Then the Afrikaans spellings ('penisillien', 'gentamisien'), never displacing a name the formulary lists.
+  for (const drug of formulary.drugs) {
+    for (const name of [drug.name, ...drug.aliases]) {
+      for (const spelling of afrikaansSpellings(name))
+        if (!drugByName.has(spelling)) drugByName.set(spelling, drug);
     }
   }
   const cueMatchers = (section: SoapKey): WeightedMatcher[] =>

@@ -205,6 +205,18 @@ function splitRunOn(transcript: string, start: number, end: number): Array<[numb
     .flatMap(([s, e]) => capLength(transcript, s, e));
 }
 
+const DOSE_UNIT_AHEAD =
+  /^\s*(?:mg|ml|mcg|µg|iu|ie|units?|eenhede|milligram|millilit|tablets?|tablette?|%)(?![\p{L}])/iu;
+/** A cut at `index` would part a drug from its dose ('…meloxicam | 0.2 mg/kg…') or a dose from its unit. */
+export function splitsDrugFromDose(text: string, index: number): boolean {
+  const ahead = text.slice(index, index + 16);
+  const behind = text.slice(Math.max(0, index - 40), index);
+  if (/\d\s*$/u.test(behind) && DOSE_UNIT_AHEAD.test(ahead)) return true;
+  if (!/^\s*\d/u.test(ahead)) return false;
+  const before = /([\p{L}-]+)\s*$/u.exec(behind)?.[1] ?? '';
+  return before !== '' && hasTerm(lexicon().drugNames, before);
+}
+
 /** No bullet over this many words (speech-engine text runs on for a hundred words and more). */
 export const MAX_UTTERANCE_WORDS = 35;
 const ANY_BREAK = new RegExp(
@@ -224,14 +236,16 @@ function capLength(transcript: string, start: number, end: number): Array<[numbe
   let best = -1;
   let bestLength = 0;
   for (const match of text.matchAll(ANY_BREAK)) {
+    if (splitsDrugFromDose(text, match.index)) continue;
     if (best < 0 || Math.abs(match.index - middle) < Math.abs(best - middle)) {
       best = match.index;
       bestLength = match[0].length;
     }
   }
   if (best <= 0 || best >= text.length - 1) {
-    // No break at all: cut at the space nearest the middle.
-    const space = text.indexOf(' ', Math.floor(middle));
+    // No break at all: cut at the space nearest the middle (not between a drug and its dose).
+    let space = text.indexOf(' ', Math.floor(middle));
+    while (space > 0 && splitsDrugFromDose(text, space)) space = text.indexOf(' ', space + 1);
     if (space <= 0) return [[start, end]];
     best = space;
     bestLength = 1;
@@ -292,6 +306,8 @@ function modelSentences(transcript: string, start: number, end: number): Array<[
     since++;
     if (since < MIN_SENTENCE_WORDS || words.length - i < MIN_SENTENCE_WORDS) continue;
     if (boundaryProbability(boundaryModel, words, i) < BOUNDARY_PROBABILITY) continue;
+    // A drug and the dose after it are one instruction ('…for a month meloxicam 0.2 mg per kg…').
+    if (/^\d/u.test(words[i] ?? '') && hasTerm(lexicon().drugNames, words[i - 1] ?? '')) continue;
     const cut = start + (found[i]?.start ?? 0);
     out.push([pieceStart, cut]);
     pieceStart = cut;
