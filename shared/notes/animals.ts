@@ -47,7 +47,10 @@ export function animalIdIn(text: string): string | null {
   return `${label} ${number}`;
 }
 
-/** Tags of three or more digits named with their kind anywhere in the visit ('ooi 0512' → '0512' → 'Ooi 0512'). */
+/**
+ * Tags of three or more digits named with their kind anywhere in the visit ('ooi 0512' → '0512' → 'Ooi 0512'), and
+ * numbers read with a leading zero, which only tags are ('0457' → 'Tag 0457').
+ */
 function namedTags(transcript: string): Map<string, string> {
   const tags = new Map<string, string>();
   ANIMAL_ID.lastIndex = 0;
@@ -57,8 +60,15 @@ function namedTags(transcript: string): Map<string, string> {
     if (label && number.length >= MIN_BARE_TAG_DIGITS && !tags.has(number)) tags.set(number, label);
   }
   ANIMAL_ID.lastIndex = 0;
+  // A number read with its leading zero ('0457, the old grey one') is an ear tag, kind or no kind.
+  for (const match of transcript.matchAll(LEADING_ZERO_TAG)) {
+    if (!tags.has(match[0])) tags.set(match[0], `Tag ${match[0]}`);
+  }
   return tags;
 }
+
+const LEADING_ZERO_TAG =
+  /(?<![\d.,:])0\d{2,5}(?!\d|[.,:]\d|\s?(?:kg|%|mg|ml|g|cm|mm|iu|ie|h|hrs?|uur)(?![\p{L}]))/gu;
 
 /** A tag said on its own once its animal is known ('Vir 0512 gee ek…', '0877: alleen in 'n kamp'). */
 function bareTagIn(text: string, tags: Map<string, string>): string | null {

@@ -219,6 +219,19 @@ describe('the animal in scope', () => {
     const objective = lines(result.clinicalData.objective);
     expect(objective.find((l) => /cloudy/iu.test(l))).toMatch(/^Heifer 5127 — /u);
   });
+  it('takes a number read with its leading zero for an ear tag, kind or no kind', () => {
+    const result = notes(
+      [
+        'Client: The first one is cow 0231. She has been peeing red since yesterday.',
+        'Vet: Her temperature is 41.2 and her gums are pale.',
+        'Client: 0457, the old grey one, she is nine or ten years.',
+        'Vet: Her mucous membranes are very yellow and her PCV is 12.',
+      ].join('\n'),
+    );
+    const objective = lines(result.clinicalData.objective);
+    expect(objective.find((l) => /yellow/iu.test(l))).toMatch(/^Tag 0457 — /u);
+    expect(objective.find((l) => /41\.2|41,2/u.test(l))).toMatch(/^Cow 0231 — /u);
+  });
   it("keeps the owner's history with the animal only in the turn that names it", () => {
     const result = notes(
       [
