@@ -304,6 +304,7 @@ const ABOUT_THE_ANIMAL =
 
 /** How many words may open a stretch of run-on speech before what it is about ('and then my sugar was…'). */
 const OPENING_WORDS = 4;
+const AFRIKAANS_TEST = /(?<![\p{L}])\p{L}{2,}toetse?(?![\p{L}])/iu;
 // Feeding the animal ('gives her biltong', 'voer vir hom pap'); not a favour to a person ('we gave him a lift').
 const FED_TO_ANIMAL =
   /(?<![\p{L}])(?:gives?|gave|giving|feeds?|fed|feeding|sneaks?|slips?|gee|gegee|voer|gevoer)\s+(?:her|him|them|hom|haar|hulle|vir (?:hom|haar|hulle))\s+(?!(?:a|an|'n)\s+(?:lift|ride|call|ring|hand|hug|break|chance|moment|minute|shout|kans|lift|geleentheid|oproep)(?![\p{L}]))(?:some\s+|a\s+(?:bit|piece) of\s+|'n\s+(?:bietjie|stukkie)\s+)?\p{L}/iu;
@@ -433,7 +434,7 @@ const FUTURE_ACTION =
 // 'with a PCV of 12'). Counts of days, times and doses are not measurements. Words, not lists of analytes: the
 // rule holds for analytes no lexicon names.
 const LAB_UNIT =
-  /\d\s*(?:%|percent|persent|mmol|µmol|umol|mg\/dl|g\/dl|g\/l|g per lit|gram per lit|iu\/l|u\/l|mmhg|per gram|epg|x\s?10|(?:eggs?|eiers?|oocysts?|oösiste) per gram)/iu;
+  /\d\s*(?:%|percent|persent|mmol|µmol|umol|mill?imol|micromol|mikromol|mg\/dl|g\/dl|g\/l|g per lit|gram per lit|iu\/l|u\/l|mmhg|per gram|epg|x\s?10|(?:eggs?|eiers?|oocysts?|oösiste) per gram)/iu;
 const NOT_A_MEASURE = String.raw`(?!\s*(?:[.,]\d)|\s*(?:days?|weeks?|months?|years?|hours?|minutes?|dae|dag|weke|week|maande|maand|jaar|jare|ure|uur|minute|times|keer|o'clock|am|pm|h|mg|ml|mls|tablets?|tablette?|pills?|pille|rand|units?|eenhede|iu)(?![\p{L}])|\s*(?:-|to|tot)\s*\d)`;
 const STATED_NUMBER = new RegExp(
   String.raw`(?:(?<![\p{L}])(?:is|was|are|were|of|at|van|op|came back at|reads?)|(?<=\p{L})['’]s)\s+(?:about|around|roughly|only|still|now|just|omtrent|ongeveer|net|nog|steeds|nou|so|slegs|amper|nearly)?\s*\d+(?:[.,]\d+)?${NOT_A_MEASURE}`,
@@ -890,10 +891,14 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       continue;
     }
     if (header) context = header;
-    const total = contentWeight(text, scores);
+    // (Afrikaans names a test in one word — 'ketoontoets', 'mistoets' — that no cue list can hold.)
+    const total = contentWeight(text, scores) + (AFRIKAANS_TEST.test(text) ? MIN_CLINICAL : 0);
     // Measured facts and treatments are clinical whatever else the sentence mentions.
     const ambient = AMBIENT_TEMPERATURE.test(text);
-    const measured = (NUMBER_WITH_UNIT.test(text) && !ambient) || analysis.drugs > 0 || analysis.vitals > 0;
+    const measured =
+      ((NUMBER_WITH_UNIT.test(text) || LAB_UNIT.test(text)) && !ambient) ||
+      analysis.drugs > 0 ||
+      analysis.vitals > 0;
     const left = leftOutLexicon();
     // Money, bills, appointments and the weather are chat whatever clinical words come with them.
     const leftRegardless = ambient || moneyOrDiary(text);
