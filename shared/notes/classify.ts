@@ -250,7 +250,7 @@ function vetSigns(turnText: string, language: Language): number {
 // read it off the machine. Not glucose (owners of diabetic pets measure it at home) and not in the past tense
 // (an owner repeating another vet's figure is history).
 const LAB_VALUE_NOW =
-  /(?<![\p{L}])(?:pcv|haematocrit|hematocrit|hematokriet|total protein|totale proteïen|tp|lactate|laktaat|usg|urine specific gravity|creatinine|kreatinien|urea|ureum|sodium|natrium|potassium|kalium|white (?:cell|blood cell) count|wbc|platelets?|plaatjies|neutrophils?|neutrofiele)\s*(?:is|of|at|van|op|:|=)\s*(?:about |omtrent |net )?\d/iu;
+  /(?<![\p{L}])(?:pcv|haematocrit|hematocrit|hematokriet|hematokrit|total protein|totale proteïen|tp|lactate|laktaat|usg|urine specific gravity|creatinine|kreatinien|urea|ureum|sodium|natrium|potassium|kalium|white (?:cell|blood cell) count|wbc|platelets?|plaatjies|neutrophils?|neutrofiele)\s*(?:(?:is|of|at|van|op|:|=)\s*)?(?:about |omtrent |net )?\d/iu;
 
 /** A laboratory unit or a test's value as it stands now, number words read as digits. */
 function readOffAMachine(text: string): boolean {

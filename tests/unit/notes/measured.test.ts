@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inferSpeaker } from '#shared/notes/classify';
 import { classified, sectionOf } from './classified.js';
 
 describe('a measured value or a named test is never chat', () => {
@@ -12,5 +13,16 @@ describe('a measured value or a named test is never chat', () => {
     );
     expect(sectionOf(result, 'BHB is 2,4 millimol')).toBe('O');
     expect(sectionOf(result, 'ketoontoets')).not.toBe('left');
+  });
+});
+
+describe('who reads a result out', () => {
+  it('a result read to the vet is not the owner speaking, though it addresses the doctor', () => {
+    expect(inferSpeaker('Dokter, die hematokrit is 14 persent, en die plasma is pienk.', 'af')).not.toBe(
+      'client',
+    );
+    expect(
+      inferSpeaker('Blood is through the machine, Doctor. PCV 38 percent, platelets 180.', 'en'),
+    ).not.toBe('client');
   });
 });
