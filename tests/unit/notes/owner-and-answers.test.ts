@@ -121,3 +121,17 @@ describe('what a household member saw the animal do', () => {
     expect(sectionOf(result, 'says she was shaking')).toBe('S');
   });
 });
+
+describe('the practice diary', () => {
+  it('a cancelled appointment or a note to self is logistics', () => {
+    const result = classified(
+      [
+        'Vet: Her temperature is 38.6 and her chest sounds clear.',
+        "Nurse: Doctor, Mrs Naidoo's spaniel at three o'clock cancelled.",
+        'Vet: Note to self, order more gauze swabs on the way back.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'cancelled')).toBe('left');
+    expect(sectionOf(result, 'Note to self')).toBe('left');
+  });
+});
