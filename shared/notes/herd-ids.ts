@@ -381,6 +381,25 @@ export function sentenceStarts(text: string): number[] {
   return [...starts].sort((a, b) => a - b);
 }
 
+/**
+ * Where, in unpunctuated speech, a sentence about another tagged animal starts: before each animal named by its
+ * kind and tag ('…geskik vir teling | bul 207, 3 jaar oud…'), not inside a list of tags.
+ */
+export function taggedAnimalStarts(text: string): number[] {
+  const starts: number[] = [];
+  let listEnd = -1;
+  for (const match of text.matchAll(SINGLE)) {
+    const kind = cleanKind(match[1] ?? '');
+    const end = match.index + match[0].length;
+    const inList = match.index <= listEnd;
+    const after = text.slice(end);
+    const gap = /^\s*(?:,|and|en|&)?\s*/u.exec(after)?.[0].length ?? 0;
+    listEnd = new RegExp(`^${SINGLE.source}`, 'iu').test(after.slice(gap)) ? end + gap : -1;
+    if (kind && !inList) starts.push(match.index);
+  }
+  return starts;
+}
+
 const GROUP_CLAUSE = new RegExp(
   String.raw`[,;]\s+(?:and\s+|en\s+)?(?=(?:all|al)\s+(?:(?:the|die)\s+)?\d+\s+(?:${alternatives(PLURAL_KINDS)}|sheep|skape)(?![\p{L}])|(?:the\s+)?whole\s+(?:herd|flock|group|pen|mob)(?![\p{L}])|die\s+hele\s+(?:kudde|trop|klomp|groep)(?![\p{L}]))`,
   'giu',

@@ -6,6 +6,7 @@ import { boundaryProbability, gapWords, type BoundaryModel } from './boundaries'
 import { lexicon } from './lexicon';
 import { leftOutLexicon } from './model';
 import boundaryJson from './model/boundaries.json' with { type: 'json' };
+import { taggedAnimalStarts } from './herd-ids';
 import { hasTerm } from './text';
 
 export type Speaker = 'vet' | 'client' | 'unknown';
@@ -207,6 +208,23 @@ function splitRunOn(transcript: string, start: number, end: number): Array<[numb
 
 const DOSE_UNIT_AHEAD =
   /^\s*(?:mg|ml|mcg|µg|iu|ie|units?|eenhede|milligram|millilit|tablets?|tablette?|%)(?![\p{L}])/iu;
+/** [start, end) cut before each animal named by kind and tag ('… | bul 207, 3 jaar oud …'), never leaving a stub. */
+function splitAtTaggedAnimals(transcript: string, start: number, end: number): Array<[number, number]> {
+  const text = transcript.slice(start, end);
+  const out: Array<[number, number]> = [];
+  let pieceStart = start;
+  for (const offset of taggedAnimalStarts(text)) {
+    const cut = start + offset;
+    if (wordCount(transcript.slice(pieceStart, cut)) < MIN_SENTENCE_WORDS) continue;
+    out.push([pieceStart, cut]);
+    pieceStart = cut;
+  }
+  out.push([pieceStart, end]);
+  return out
+    .map(([s, e]): [number, number] => [s, s + transcript.slice(s, e).trimEnd().length])
+    .filter(([s, e]) => e > s);
+}
+
 /** A cut at `index` would part a drug from its dose ('…meloxicam | 0.2 mg/kg…') or a dose from its unit. */
 export function splitsDrugFromDose(text: string, index: number): boolean {
   const ahead = text.slice(index, index + 16);
@@ -411,6 +429,7 @@ export function splitUtterances(
         ? clauses
             .flatMap(([ps, pe]) => modelSentences(transcript, ps, pe))
             .flatMap(([ps, pe]) => splitAnswerFromQuestion(transcript, ps, pe))
+            .flatMap(([ps, pe]) => splitAtTaggedAnimals(transcript, ps, pe))
         : clauses;
       for (const [start, end] of sentences) {
         utterances.push({ turn, start, end, text: transcript.slice(start, end), labelledSpeaker: speaker });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { splitUtterances } from '#shared/notes/index.js';
+import { splitsDrugFromDose } from '#shared/notes/split';
 import { classified, sectionOf } from './classified.js';
 
 // Speech engines that return one lower-case line without punctuation: no question marks, no sentence ends.
@@ -69,5 +71,38 @@ describe('a time of day cut from the sentence before it (speech-engine text)', (
     expect(sectionOf(result, 'pee looked dark')).toBe('S');
     // A real instruction that starts with a verb and the animal still is one.
     expect(sectionOf(classified('Cut his food in half for the next two weeks.'), 'Cut his food')).toBe('P');
+  });
+});
+
+describe('run-on speech', () => {
+  it('knows where a cut would part a drug from its dose, or a dose from its unit', () => {
+    const text = 'for a month meloxicam 0.2 mg/kg by mouth plus gentamisien 6,6 mg/kg';
+    const at = (before: string) => text.indexOf(before) + before.length;
+    expect(splitsDrugFromDose(text, at('meloxicam'))).toBe(true);
+    expect(splitsDrugFromDose(text, at('0.2'))).toBe(true);
+    expect(splitsDrugFromDose(text, at('gentamisien'))).toBe(true);
+    expect(splitsDrugFromDose(text, at('month'))).toBe(false);
+    expect(splitsDrugFromDose(text, at('mg/kg'))).toBe(false);
+  });
+
+  it('never parts a drug from its dose, nor a dose from its unit', () => {
+    const text =
+      'then oral calcium syrup at 1 ml/kg by mouth twice a day for a month meloxicam 0.2 mg/kg by mouth once a day for five days for the fracture pain and strict cage rest in a low flat enclosure with no climbing branches for six weeks';
+    const pieces = splitUtterances(text).map((u) => u.text);
+    expect(pieces.some((p) => /meloxicam 0\.2 mg\/kg/u.test(p))).toBe(true);
+    const afrikaans =
+      'dan een keer per dag vir drie dae prokaïen-penisillien 22 000 ie/kg in die spier twee keer per dag plus gentamisien 6,6 mg/kg iv een keer per dag albei vir vyf dae vir die aspirasie geen kos vir 24 uur nie';
+    expect(splitUtterances(afrikaans).some((u) => /gentamisien 6,6 mg\/kg/u.test(u.text))).toBe(true);
+  });
+});
+
+describe('unpunctuated dictation of several animals', () => {
+  it('starts a new sentence at each animal named by kind and tag, not inside a list of tags', () => {
+    const text =
+      'bul 101 is bevredigend en geskik vir teling bul 207 drie jaar oud skrotumomtrek 34 cm die linkertestis is sagter ewe 66 ewe 67 and ewe 70 are coughing';
+    const pieces = splitUtterances(text).map((u) => u.text);
+    expect(pieces.some((p) => p.startsWith('bul 207 drie jaar oud'))).toBe(true);
+    expect(pieces.some((p) => /bevredigend .*bul 207/u.test(p))).toBe(false);
+    expect(pieces.some((p) => p.startsWith('ewe 67'))).toBe(false);
   });
 });
