@@ -26,3 +26,12 @@ describe('who reads a result out', () => {
     ).not.toBe('client');
   });
 });
+
+describe('a plan to operate', () => {
+  it('is clinical, in one unpunctuated breath too', () => {
+    const result = classified(
+      "ek gaan jou voel ja hier is 'n groot vaste massa in die buik nou doc dis 'n linkerverplaasde lebmaag sy het sekondêre ketose ons gaan opereer",
+    );
+    expect(sectionOf(result, 'ons gaan opereer')).not.toBe('left');
+  });
+});
