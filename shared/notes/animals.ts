@@ -103,8 +103,8 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
   let mixed = false;
   let lastSource = -1;
   let scanned = 0;
-  const namedInSentence: boolean[] = [];
-  let namedHere = false;
+  const turnNamesAnimal: boolean[] = [];
+  let inNamingTurn = false;
   let namedUntil = -1;
   for (const draft of drafts) {
     const first = draft.context ?? draft.spans[0];
@@ -125,7 +125,7 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
       const id = animalIdIn(source) ?? bareTagIn(source, tags);
       // The owner's history stays with the animal it names until the end of that turn (line).
       if (id) namedUntil = lineEndAfter(transcript, bounds.from);
-      namedHere = first.start < namedUntil;
+      inNamingTurn = first.start < namedUntil;
       const group = GROUP_NOUNS.test(source);
       mixed = false;
       if (id) {
@@ -139,12 +139,12 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
       lastSource = first.start;
     }
     owners.push(mixed ? null : current);
-    namedInSentence.push(namedHere);
+    turnNamesAnimal.push(inNamingTurn);
   }
   if (named.size < 2) return;
   drafts.forEach((draft, i) => {
     const owner = owners[i];
-    if (!owner || (draft.section === 'S' && !namedInSentence[i])) return;
+    if (!owner || (draft.section === 'S' && !turnNamesAnimal[i])) return;
     draft.animal = owner;
     if (draft.text.includes(numberOf(owner))) draft.text = stripOwner(draft.text, owner);
   });
