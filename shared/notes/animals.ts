@@ -20,6 +20,8 @@ const HERD_LEVEL =
 // Other animals or the whole group spoken of without a tag: the tagged animal is no longer the subject.
 const GROUP_NOUNS =
   /(?<![\p{L}])(?:piglets?|calves|lambs|kids|ewes|cows|sows|heifers|bulls|rams|goats|sheep|pigs|horses|dogs|cats|hens|chickens|birds|flock|herd|group|litter|kalwers|lammers|lampies|bokke|bokkies|varke|varkies|koeie|ooie|skape|verse|perde|honde|katte|hoenders|trop|kudde|werpsel)(?![\p{L}])/iu;
+const ONE_OF_THEM =
+  /(?<![\p{L}])(?:one|een|either|neither)\s+(?:of|van)\s+(?:the|die|my|our|ons|those|daardie)?\s*(?:[\p{L}-]+\s+)?[\p{L}-]+/giu;
 const HEADER_START =
   /^\s*(?:plan|assessment|assessering|diagnosis|diagnose|treatment|behandeling|findings|bevindinge|on examination|by ondersoek)\b/iu;
 
@@ -48,8 +50,9 @@ export function animalIdIn(text: string): string | null {
 }
 
 /**
- * Tags of three or more digits named with their kind anywhere in the visit ('ooi 0512' → '0512' → 'Ooi 0512'), and
- * numbers read with a leading zero, which only tags are ('0457' → 'Tag 0457').
+ * Tags of three or more digits named with their kind anywhere in the visit ('ooi 0512' → '0512' → 'Ooi 0512'),
+ * numbers read with a leading zero, which only tags are ('0457' → 'Tag 0457'), and, on a visit with a tag, four- to
+ * six-digit numbers said more than once without a unit ('3316' → 'Tag 3316').
  */
 function namedTags(transcript: string): Map<string, string> {
   const tags = new Map<string, string>();
@@ -64,8 +67,21 @@ function namedTags(transcript: string): Map<string, string> {
   for (const match of transcript.matchAll(LEADING_ZERO_TAG)) {
     if (!tags.has(match[0])) tags.set(match[0], `Tag ${match[0]}`);
   }
+  // So is a four- to six-digit number said again and again with no unit, once one animal has a tag ('First, 3316.' …
+  // 'Okay, 3316 first.' … 'to see 3316'): no count, price or year is repeated like that.
+  if (tags.size > 0) {
+    const seen = new Map<string, number>();
+    for (const match of transcript.matchAll(REPEATED_TAG)) seen.set(match[0], (seen.get(match[0]) ?? 0) + 1);
+    for (const [number, times] of seen) {
+      if (times >= 2 && !YEAR.test(number) && !tags.has(number)) tags.set(number, `Tag ${number}`);
+    }
+  }
   return tags;
 }
+
+const REPEATED_TAG =
+  /(?<![\d.,:]|\bR\s?)\d{4,6}(?!\d|[.,:]\d|\s?(?:kg|%|mg|ml|g|l|cm|mm|km|ha|iu|ie|h|hrs?|uur|rand|litres?|liters?|units?|eenhede|bales?|koppe|head)(?![\p{L}]))/gu;
+const YEAR = /^(?:19|20)\d{2}$/u;
 
 const LEADING_ZERO_TAG =
   /(?<![\d.,:])0\d{2,5}(?!\d|[.,:]\d|\s?(?:kg|%|mg|ml|g|cm|mm|iu|ie|h|hrs?|uur)(?![\p{L}]))/gu;
@@ -126,7 +142,8 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
       // The owner's history stays with the animal it names until the end of that turn (line).
       if (id) namedUntil = lineEndAfter(transcript, bounds.from);
       inNamingTurn = first.start < namedUntil;
-      const group = GROUP_NOUNS.test(source);
+      // ('One of the early ewes had him' is one animal, the lamb's mother: no statement about the group.)
+      const group = GROUP_NOUNS.test(source.replace(ONE_OF_THEM, ' '));
       mixed = false;
       if (id) {
         current = id;

@@ -232,6 +232,25 @@ describe('the animal in scope', () => {
     expect(objective.find((l) => /yellow/iu.test(l))).toMatch(/^Tag 0457 — /u);
     expect(objective.find((l) => /41\.2|41,2/u.test(l))).toMatch(/^Cow 0231 — /u);
   });
+  it('takes a four-digit number said again and again without a unit for a tag, once one animal has a tag', () => {
+    const result = notes(
+      [
+        'Client: First, 3316. She stands on her own at the trough and grinds her teeth.',
+        'Vet: Okay, 3316 first. Her temperature is 38.9 and her breath smells sweet.',
+        'Client: The other one is 3472. I saw a pink ball coming out behind when she lay down.',
+        'Vet: 3472 has a vaginal prolapse, about grapefruit size, and the cervix is closed.',
+        'Client: Then the lamb, 5108. One of the early ewes had him four days ago.',
+        'Vet: Both lower eyelids are rolled in and the lashes rub on the eye.',
+        'Vet: I will come back on Thursday, in 2 days, to see 3316. We used 2000 litres of water in 2024 and 2024.',
+      ].join('\n'),
+    );
+    const objective = lines(result.clinicalData.objective);
+    expect(objective.find((l) => /sweet/iu.test(l))).toMatch(/^Tag 3316 — /u);
+    expect(objective.find((l) => /prolapse/iu.test(l))).toMatch(/^Tag 3472 — /u);
+    // 'One of the early ewes' is the lamb's mother, not the flock: the lamb stays in scope.
+    expect(objective.find((l) => /eyelids/iu.test(l))).toMatch(/^Lamb 5108 — /u);
+    expect(allBullets(result).some((l) => /^Tag (?:2000|2024) — /u.test(l))).toBe(false);
+  });
   it("keeps the owner's history with the animal only in the turn that names it", () => {
     const result = notes(
       [
