@@ -17,6 +17,9 @@ describe("the owner's own health is chat", () => {
         "Funny enough, he's been told his own cholesterol is high, the GP put him on a statin.",
         "My ma het pas 'n nuwe knie gekry by die Mediclinic.",
         'Sorry, I had my shoulder done in May and I still cannot lift it.',
+        "Ek het self 'n knie-operasie gehad by die Mediclinic.",
+        "Ek weet hoe dit voel, ek het self verlede jaar 'n maagsweer gehad.",
+        "Pieter se vrou het haar baba met 'n keiser in Kimberley gehad.",
       ],
       [
         'He bit my hand when I gave him the tablet.',
@@ -133,5 +136,15 @@ describe('the practice diary', () => {
     );
     expect(sectionOf(result, 'cancelled')).toBe('left');
     expect(sectionOf(result, 'Note to self')).toBe('left');
+  });
+
+  it("'other business' in a dictation is chat", () => {
+    const result = classified(
+      [
+        'Vet: Temperature 38.6, chest clear.',
+        'Vet: Other business: the fishing at Hermanus was terrible on Sunday.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'fishing')).toBe('left');
   });
 });
