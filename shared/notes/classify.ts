@@ -255,7 +255,7 @@ const LAB_VALUE_NOW =
 /** A laboratory unit or a test's value as it stands now, number words read as digits. */
 function readOffAMachine(text: string): boolean {
   const digits = numberWordsToDigits(text);
-  return LAB_ONLY_UNIT.test(digits) || LAB_VALUE_NOW.test(digits);
+  return LAB_ONLY_UNIT.test(digits) || LAB_VALUE_NOW.test(digits) || TEST_RESULT.test(text);
 }
 
 // The weather's temperature, not the animal's: '36 degrees in the shade', 'this heat' ('she is in heat' is oestrus).
@@ -482,6 +482,10 @@ const LAB_ONLY_UNIT =
 
 // A test or procedure reporting what it found: 'the smear shows…', 'die flotasie wys…', 'the tube gave 2 litres of
 // reflux', 'ek sien Babesia…'. What a test showed is a finding, however much the test's name sounds like a plan.
+// A test read out positive or negative ('die parvo-toets is positief', 'the snap test was negative'): a finding, and
+// the words of whoever ran it, not of the owner.
+const TEST_RESULT =
+  /(?<![\p{L}])(?:test|tests|toets|toetse|snap|smear|smeer|culture|kweek|\p{L}+-toets|\p{L}+toets)\s+(?:is|was|are|were|came back|kom terug|het)\s+(?:\p{L}+\s+){0,2}?(?:positive|negative|positief|negatief)(?![\p{L}])/iu;
 const FINDING_REPORT =
   /(?<![\p{L}])(?:(?:shows|showed|shown|reveals?|revealed|confirms?|confirmed|wys|wys(?:e)? op|toon|het getoon|bevestig)\s+(?:(?:a|an|'n|many|numerous|some|no|geen|baie|talle|die|the|heavy|marked|large|small)\s+)?\p{L}|(?:i|we) (?:can )?see (?:\p{Lu}|(?:many|numerous|lots of|some) )|ek sien (?:\p{Lu}|(?:baie|talle|'n paar) )|(?:tube|sonde|catheter|kateter|needle|naald|tap|aspirate)\s+(?:gave|yielded|produced|drained|obtained|returned|het)\s+(?:about\s+|around\s+|omtrent\s+)?\d+(?:[.,]\d+)?\s*(?:litres?|liters?|l|ml)(?![\p{L}])|\d+(?:[.,]\d+)?\s*(?:litres?|liters?|l|ml)\s+(?:of\s+)?(?:reflux|pus|urine|blood|discharge|effusion|ascites)|\d+(?:[.,]\d+)?\s*(?:liter|l|ml)\s+(?:refluks|etter|urine|bloed))/iu;
 const FINDING_WEIGHT = 9;
@@ -996,7 +1000,12 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (actionless && SENSED.test(text)) combined.O += MEASURE_WEIGHT / 2;
     // What a test or a procedure showed is a finding, even when the procedure reads like a treatment.
     const namesDiagnosis = !action && DIAGNOSIS_STATEMENT.test(text);
-    if (!action && !namesDiagnosis && !CONDITIONAL_ACTION.test(text) && FINDING_REPORT.test(text))
+    if (
+      !action &&
+      !namesDiagnosis &&
+      !CONDITIONAL_ACTION.test(text) &&
+      (FINDING_REPORT.test(text) || TEST_RESULT.test(text))
+    )
       combined.O += FINDING_WEIGHT;
     // The vet naming the disease is the assessment, though said like a finding ('it's classic for coryza').
     if (namesDiagnosis) combined.A += JUDGEMENT_WEIGHT;

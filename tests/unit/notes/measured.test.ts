@@ -35,3 +35,18 @@ describe('a plan to operate', () => {
     expect(sectionOf(result, 'ons gaan opereer')).not.toBe('left');
   });
 });
+
+describe('a test result', () => {
+  it('is a finding, though it comes among the vet’s judgements', () => {
+    const result = classified(
+      [
+        // Unlabelled lines, as a recording's transcript comes.
+        'I think this is parvo, the signs fit very well.',
+        'Dokter, die parvo-toets is positief, die tweede lyn is sterk.',
+        'Ek dink dis parvovirus. The FIV/FeLV snap test was negative too.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'parvo-toets is positief')).toBe('O');
+    expect(sectionOf(result, 'snap test was negative')).toBe('O');
+  });
+});
