@@ -106,3 +106,12 @@ describe('unpunctuated dictation of several animals', () => {
     expect(pieces.some((p) => p.startsWith('ewe 67'))).toBe(false);
   });
 });
+
+describe('results coming back in run-on speech', () => {
+  it('start a new thought: the plan to test and the result are two bullets', () => {
+    const text =
+      'okay so we take blood for the phenobarbital level and the liver values the results are back his phenobarbital level is fifty-eight micromoles per litre which is below the range we aim for';
+    const pieces = splitUtterances(text).map((u) => u.text);
+    expect(pieces.some((p) => p.startsWith('the results are back'))).toBe(true);
+  });
+});
