@@ -305,6 +305,9 @@ const ABOUT_THE_ANIMAL =
 /** How many words may open a stretch of run-on speech before what it is about ('and then my sugar was…'). */
 const OPENING_WORDS = 4;
 const AFRIKAANS_TEST = /(?<![\p{L}])\p{L}{2,}toetse?(?![\p{L}])/iu;
+// Where the animal came from ('we bought him at eight weeks from a man at the filling station'): history.
+const ACQUIRED =
+  /(?<![\p{L}])(?:bought|got|adopted|rescued|gekoop|gekry|aangeneem)\s+(?:(?:him|her|them)(?![\p{L}])|(?:hom|haar|hulle)\s+(?:op|at|by|van|as|toe))|(?:het|have|had)\s+(?:hom|haar|hulle)\s+(?:[\p{L}']+\s+){0,6}?(?:gekoop|gekry|aangeneem)(?![\p{L}])/iu;
 // Feeding the animal ('gives her biltong', 'voer vir hom pap'); not a favour to a person ('we gave him a lift').
 const FED_TO_ANIMAL =
   /(?<![\p{L}])(?:gives?|gave|giving|feeds?|fed|feeding|sneaks?|slips?|gee|gegee|voer|gevoer)\s+(?:her|him|them|hom|haar|hulle|vir (?:hom|haar|hulle))\s+(?!(?:a|an|'n)\s+(?:lift|ride|call|ring|hand|hug|break|chance|moment|minute|shout|kans|lift|geleentheid|oproep)(?![\p{L}]))(?:some\s+|a\s+(?:bit|piece) of\s+|'n\s+(?:bietjie|stukkie)\s+)?\p{L}/iu;
@@ -923,8 +926,9 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     // An instruction the model is sure is clinical keeps a stray chat word ('…tot die einde van die somer').
     const instructsOwner =
       speaker !== 'client' && OBLIGATION.test(text) && !MONEY.test(text) && !hasTerm(left.billing, text);
-    // What the household feeds the animal is its diet history, snack words and all ('my husband gives her biltong').
-    const fedToAnimal = FED_TO_ANIMAL.test(text);
+    // What the household feeds the animal is its diet history, snack words and all ('my husband gives her biltong');
+    // where it came from is history too ('…bought him from a man at the filling station').
+    const fedToAnimal = FED_TO_ANIMAL.test(text) || ACQUIRED.test(text);
     if (!header && !measured && !fedToAnimal) {
       if (
         (chat &&

@@ -104,6 +104,18 @@ describe("the household's part in the history", () => {
     expect(sectionOf(result, 'gives her biltong')).toBe('S');
   });
 
+  it('where the animal came from is history, the filling station and all', () => {
+    const result = classified(
+      [
+        'Vet: Hoe oud is hy?',
+        "Client: Hy's twaalf weke. Ons het hom op agt weke gekoop by 'n man wat by die vulstasie hondjies verkoop het.",
+        'Client: We bought her at a market next to the petrol station, she was tiny.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'gekoop')).toBe('S');
+    expect(sectionOf(result, 'We bought her')).toBe('S');
+  });
+
   it('a favour to a person is not feeding', () => {
     const result = classified(
       ['Vet: How was the drive?', 'Client: Fine, we gave him a lift to the rugby at Loftus after that.'].join(
