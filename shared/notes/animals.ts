@@ -79,12 +79,11 @@ function namedTags(transcript: string): Map<string, string> {
   return tags;
 }
 
-const REPEATED_TAG =
-  /(?<![\d.,:]|\bR\s?)\d{4,6}(?!\d|[.,:]\d|\s?(?:kg|%|mg|ml|g|l|cm|mm|km|ha|iu|ie|h|hrs?|uur|rand|litres?|liters?|units?|eenhede|bales?|koppe|head)(?![\p{L}]))/gu;
+// A number followed by a unit is a quantity ('1500 kg', '2000 litres', '0800 h'), never a tag.
+const UNIT_AFTER = String.raw`\s?(?:kg|%|mg|ml|g|l|cm|mm|km|ha|iu|ie|h|hrs?|uur|rand|litres?|liters?|units?|eenhede|bales?|koppe|head)(?![\p{L}])`;
+const REPEATED_TAG = new RegExp(String.raw`(?<![\d.,:]|\bR\s?)\d{4,6}(?!\d|[.,:]\d|${UNIT_AFTER})`, 'gu');
 const YEAR = /^(?:19|20)\d{2}$/u;
-
-const LEADING_ZERO_TAG =
-  /(?<![\d.,:])0\d{2,5}(?!\d|[.,:]\d|\s?(?:kg|%|mg|ml|g|cm|mm|iu|ie|h|hrs?|uur)(?![\p{L}]))/gu;
+const LEADING_ZERO_TAG = new RegExp(String.raw`(?<![\d.,:])0\d{2,5}(?!\d|[.,:]\d|${UNIT_AFTER})`, 'gu');
 
 /** A tag said on its own once its animal is known ('Vir 0512 gee ek…', '0877: alleen in 'n kamp'). */
 function bareTagIn(text: string, tags: Map<string, string>): string | null {
@@ -98,7 +97,7 @@ function bareTagIn(text: string, tags: Map<string, string>): string | null {
 
 /** A bare number is a tag only if it is this long: 'twee' or '12' is far more often a count or a dose. */
 const MIN_BARE_TAG_DIGITS = 3;
-const BARE_NUMBER = /(?<![\d.,])\d{3,6}(?!\d|[.,]\d|\s?(?:kg|%|mg|ml|g|cm|mm|iu|ie)(?![\p{L}]))/gu;
+const BARE_NUMBER = new RegExp(String.raw`(?<![\d.,])\d{3,6}(?!\d|[.,]\d|${UNIT_AFTER})`, 'gu');
 
 function numberOf(label: string): string {
   return label.slice(label.lastIndexOf(' ') + 1);

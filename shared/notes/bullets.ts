@@ -237,22 +237,22 @@ const RESIDUE_WORDS = new Set(
   ),
 );
 
-interface Residue {
+interface Residue<Cut> {
   /** Clinical clauses left beside the vital signs. */
   clauses: string[];
-  /** Qualifying words for each vital sign, by its index in the sorted cuts ('normaal', 'geskat'). */
-  qualifiers: Map<number, string>;
+  /** Qualifying words of each vital sign's cut ('normaal', 'geskat'). */
+  qualifiers: Map<Cut, string>;
 }
 
 /**
  * Clauses of a sentence left after its vital signs are cut out, kept only if still clinical; a clause that only
  * qualifies a value goes with it in brackets: an estimate with the value after it, a judgement with the one before.
  */
-function residualClauses(
+function residualClauses<Cut extends { start: number; end: number }>(
   text: string,
-  cuts: Array<{ start: number; end: number }>,
+  cuts: readonly Cut[],
   language: Language,
-): Residue {
+): Residue<Cut> {
   const ordered = [...cuts].sort((a, b) => a.start - b.start);
   const segments: string[] = [];
   let from = 0;
@@ -262,7 +262,7 @@ function residualClauses(
   }
   segments.push(text.slice(from));
   const clauses: string[] = [];
-  const qualifiers = new Map<number, string>();
+  const qualifiers = new Map<Cut, string>();
   segments.forEach((segment, index) => {
     // Same cuts as /\s*(?:…)\s*/, but a whitespace run is tried once, from its start (linear in long runs).
     for (const raw of segment.split(/(?<!\s)\s+(?:;|,|\.(?!\d))\s*|(?:;|,|\.(?!\d))\s*/u)) {
@@ -274,14 +274,14 @@ function residualClauses(
         // An estimate with no value after it in this sentence belongs to the next one's value: it is dropped here.
         const estimate = tokens.every((t) => ESTIMATE_WORDS.has(t));
         if (estimate && index >= ordered.length) continue;
-        const vital = estimate ? index : Math.max(0, index - 1);
+        const vital = ordered[estimate ? index : Math.max(0, index - 1)];
         const words = clause
           .toLowerCase()
           .split(/\s+/u)
           .map((w) => w.replace(/[^\p{L}]/gu, ''))
           .filter((w) => QUALIFIER_WORDS.has(w))
           .join(' ');
-        qualifiers.set(vital, [qualifiers.get(vital), words].filter(Boolean).join(', '));
+        if (vital) qualifiers.set(vital, [qualifiers.get(vital), words].filter(Boolean).join(', '));
         continue;
       }
       if (keepsResidue(clause, language)) clauses.push(clause);
@@ -346,9 +346,8 @@ export function bulletsOf(item: Classified): DraftBullet[] {
   const drafts: DraftBullet[] = [];
   if (vitals.length > 0 && (section === 'O' || vitals.length >= 2)) {
     const rest = residualClauses(utterance.text, vitals, language);
-    const ordered = [...vitals].sort((a, b) => a.start - b.start);
     for (const vital of vitals) {
-      const qualifier = rest.qualifiers.get(ordered.indexOf(vital));
+      const qualifier = rest.qualifiers.get(vital);
       drafts.push({
         section: 'O',
         text: qualifier ? `${vital.text} (${qualifier})` : vital.text,

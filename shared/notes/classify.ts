@@ -304,6 +304,7 @@ const ABOUT_THE_ANIMAL =
 
 /** How many words may open a stretch of run-on speech before what it is about ('and then my sugar was…'). */
 const OPENING_WORDS = 4;
+// Afrikaans names a test in one word ('ketoontoets', 'mistoets') that no cue list can hold.
 const AFRIKAANS_TEST = /(?<![\p{L}])\p{L}{2,}toetse?(?![\p{L}])/iu;
 // Where the animal came from ('we bought him at eight weeks from a man at the filling station'): history.
 const ACQUIRED =
@@ -483,12 +484,12 @@ const PROHIBITION =
 const LAB_ONLY_UNIT =
   /\d\s*(?:mmol|µmol|umol|milli-?moles?|micro-?moles?|millimol|mikromol|mg\/dl|g\/dl|g\/l|iu\/l|u\/l|mmhg|per gram|epg|(?:eggs?|eiers?|oocysts?|oösiste) per gram)/iu;
 
-// A test or procedure reporting what it found: 'the smear shows…', 'die flotasie wys…', 'the tube gave 2 litres of
-// reflux', 'ek sien Babesia…'. What a test showed is a finding, however much the test's name sounds like a plan.
 // A test read out positive or negative ('die parvo-toets is positief', 'the snap test was negative'): a finding, and
 // the words of whoever ran it, not of the owner.
 const TEST_RESULT =
   /(?<![\p{L}])(?:test|tests|toets|toetse|snap|smear|smeer|culture|kweek|\p{L}+-toets|\p{L}+toets)\s+(?:is|was|are|were|came back|kom terug|het)\s+(?:\p{L}+\s+){0,2}?(?:positive|negative|positief|negatief)(?![\p{L}])/iu;
+// A test or procedure reporting what it found: 'the smear shows…', 'die flotasie wys…', 'the tube gave 2 litres of
+// reflux', 'ek sien Babesia…'. What a test showed is a finding, however much the test's name sounds like a plan.
 const FINDING_REPORT =
   /(?<![\p{L}])(?:(?:shows|showed|shown|reveals?|revealed|confirms?|confirmed|wys|wys(?:e)? op|toon|het getoon|bevestig)\s+(?:(?:a|an|'n|many|numerous|some|no|geen|baie|talle|die|the|heavy|marked|large|small)\s+)?\p{L}|(?:i|we) (?:can )?see (?:\p{Lu}|(?:many|numerous|lots of|some) )|ek sien (?:\p{Lu}|(?:baie|talle|'n paar) )|(?:tube|sonde|catheter|kateter|needle|naald|tap|aspirate)\s+(?:gave|yielded|produced|drained|obtained|returned|het)\s+(?:about\s+|around\s+|omtrent\s+)?\d+(?:[.,]\d+)?\s*(?:litres?|liters?|l|ml)(?![\p{L}])|\d+(?:[.,]\d+)?\s*(?:litres?|liters?|l|ml)\s+(?:of\s+)?(?:reflux|pus|urine|blood|discharge|effusion|ascites)|\d+(?:[.,]\d+)?\s*(?:liter|l|ml)\s+(?:refluks|etter|urine|bloed))/iu;
 const FINDING_WEIGHT = 9;
@@ -865,17 +866,12 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       // model is sure is chat and that names nothing clinical ('is dit nog so warm by julle?').
       // (A question asking the vet's judgement or instructions starts no chat: 'Wat beteken dit, Dokter?'; one about
       // paying does: 'kan ek met SnapScan betaal?')
-      const asksNothingClinical = kind === null || hasChatTerm(text);
+      const chatQuestion = (kind === null || hasChatTerm(text)) && probabilities.L >= 0.9;
+      const cues = scores.S + scores.O + scores.A + scores.P;
       afterSmallTalk =
         (leftOutReasonOf(text) === 'small-talk' && hasChatTerm(text)) ||
-        (asksNothingClinical &&
-          probabilities.L >= 0.9 &&
-          scores.S + scores.O + scores.A + scores.P < MIN_CLINICAL);
-      afterChatQuestion =
-        afterSmallTalk ||
-        (asksNothingClinical &&
-          probabilities.L >= 0.9 &&
-          scores.S + scores.O + scores.A + scores.P < STRONG_CLINICAL);
+        (chatQuestion && cues < MIN_CLINICAL);
+      afterChatQuestion = afterSmallTalk || (chatQuestion && cues < STRONG_CLINICAL);
       continue;
     }
     if (
@@ -898,7 +894,6 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       continue;
     }
     if (header) context = header;
-    // (Afrikaans names a test in one word — 'ketoontoets', 'mistoets' — that no cue list can hold.)
     const total = contentWeight(text, scores) + (AFRIKAANS_TEST.test(text) ? MIN_CLINICAL : 0);
     // Measured facts and treatments are clinical whatever else the sentence mentions.
     const ambient = AMBIENT_TEMPERATURE.test(text);
@@ -928,8 +923,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       speaker !== 'client' && OBLIGATION.test(text) && !MONEY.test(text) && !hasTerm(left.billing, text);
     // What the household feeds the animal is its diet history, snack words and all ('my husband gives her biltong');
     // where it came from is history too ('…bought him from a man at the filling station').
-    const fedToAnimal = FED_TO_ANIMAL.test(text) || ACQUIRED.test(text);
-    if (!header && !measured && !fedToAnimal) {
+    const animalsOwnHistory = FED_TO_ANIMAL.test(text) || ACQUIRED.test(text);
+    if (!header && !measured && !animalsOwnHistory) {
       if (
         (chat &&
           total < CHAT_OVERRIDE &&

@@ -369,16 +369,25 @@ export function sentenceStarts(text: string): number[] {
     const global = new RegExp(pattern.source, 'giu');
     for (const match of text.matchAll(global)) starts.add(match.index);
   }
-  // A tag in a list ('ewe 66 ewe 67 and ewe 70 are coughing') continues the sentence: no cut after a mention
-  // that is followed only by another mention.
-  for (const match of text.matchAll(SINGLE)) {
-    const after = text.slice(match.index + match[0].length);
-    const next = /^\s*(?:,|and|en|&)?\s*/u.exec(after)?.[0].length ?? 0;
-    SINGLE.lastIndex = 0;
-    const following = new RegExp(`^${SINGLE.source}`, 'iu').exec(after.slice(next));
-    if (following) starts.delete(match.index + match[0].length + next);
-  }
+  for (const listed of listedMentions(text)) starts.delete(listed);
   return [...starts].sort((a, b) => a - b);
+}
+
+const SINGLE_AT_START = new RegExp(`^${SINGLE.source}`, 'iu');
+
+/**
+ * Where a tag in a list starts ('ewe 66 ewe 67 and ewe 70 are coughing'): a mention right after another one
+ * continues the sentence, so no sentence starts there.
+ */
+function listedMentions(text: string): Set<number> {
+  const listed = new Set<number>();
+  for (const match of text.matchAll(SINGLE)) {
+    const end = match.index + match[0].length;
+    const after = text.slice(end);
+    const gap = /^\s*(?:,|and|en|&)?\s*/u.exec(after)?.[0].length ?? 0;
+    if (SINGLE_AT_START.test(after.slice(gap))) listed.add(end + gap);
+  }
+  return listed;
 }
 
 /**
@@ -386,18 +395,10 @@ export function sentenceStarts(text: string): number[] {
  * kind and tag ('…geskik vir teling | bul 207, 3 jaar oud…'), not inside a list of tags.
  */
 export function taggedAnimalStarts(text: string): number[] {
-  const starts: number[] = [];
-  let listEnd = -1;
-  for (const match of text.matchAll(SINGLE)) {
-    const kind = cleanKind(match[1] ?? '');
-    const end = match.index + match[0].length;
-    const inList = match.index <= listEnd;
-    const after = text.slice(end);
-    const gap = /^\s*(?:,|and|en|&)?\s*/u.exec(after)?.[0].length ?? 0;
-    listEnd = new RegExp(`^${SINGLE.source}`, 'iu').test(after.slice(gap)) ? end + gap : -1;
-    if (kind && !inList) starts.push(match.index);
-  }
-  return starts;
+  const listed = listedMentions(text);
+  return [...text.matchAll(SINGLE)]
+    .filter((match) => cleanKind(match[1] ?? '') !== undefined && !listed.has(match.index))
+    .map((match) => match.index);
 }
 
 const GROUP_CLAUSE = new RegExp(

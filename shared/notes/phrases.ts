@@ -3,45 +3,45 @@
  * (classify.ts) and as features of the learned model (model.ts), so that both read them the same way.
  */
 
+const alternation = (parts: readonly string[]): string => parts.map((part) => `(?:${part})`).join('|');
+
+/** One case-insensitive pattern that matches any of the parts. */
+function anyOf(parts: readonly string[]): RegExp {
+  return new RegExp(alternation(parts), 'iu');
+}
+
+/** Any of the parts as whole words: no letter right before or after the match. */
+function anyWordsOf(parts: readonly string[]): RegExp {
+  return new RegExp(String.raw`(?<![\p{L}])(?:${alternation(parts)})(?![\p{L}])`, 'iu');
+}
+
 // What the vet expects of the case ('it should heal well in six weeks', 'die kans is goed dat sy gaan herstel'): a
 // prognosis is a judgement, not a plan, though it speaks of the future.
-export const PROGNOSIS = new RegExp(
-  String.raw`(?<![\p{L}])(?:` +
-    [
-      // English: an expectation of the animal's course ('should be sound within a week', 'will pull through').
-      String.raw`(?:should|will|\p{L}+'ll|ought to|(?:is|are) (?:likely|expected) to|may well|could well)\s+(?:[\p{L}']+\s+){0,3}?(?:heal|recover|pull through|make it|survive|pink up|catch up|be (?:fine|sound|cured|better|okay|ok|right|all right|alright)|feel better|come right|settle(?: down)?|clear(?: up)?|resolve|respond|improve|do well|live|get better|make a (?:full )?recovery)`,
-      // How such cases go ('most epileptic dogs live a full life', 'asthma can't be cured').
-      String.raw`most\s+(?:[\p{L}']+\s+){0,3}?(?:recover|survive|live|do well|go on|come right)`,
-      String.raw`(?:can't|cannot|can not|won't) be cured|(?:a )?(?:good|normal|full) (?:quality of )?li(?:fe|ves)|clears? up on (?:its|their) own`,
-      String.raw`prognos[ei]s|prognose|outlook|vooruitsig\p{L}*|(?:the )?chances? (?:are|is) (?:good|fair|poor|slim)|(?:a |an )?(?:good|fair|reasonable|poor|slim|fifty-fifty) chance|(?:not|nog nie) (?:yet )?out of the woods|nog nie uit die bos nie`,
-      // Afrikaans puts the verb last: 'behoort hy binne twee dae baie beter te voel', 'sy sal binne 'n week herstel'.
-      String.raw`(?:behoort|sal|gaan)\s+(?:[\p{L}']+\s+){0,10}?(?:herstel|genees|regkom|reg kom|beter (?:te )?voel|beter word|oorleef|reageer|opklaar|gesond word|(?:weer )?gemaklik (?:te )?loop)`,
-      // What the vet expects ('ek verwag dat die…'), losses or signs that should stop ('the mortality should drop'), how
-      // most such cases go ('die meeste perde kom reg'), survival odds ('survive about eight out of ten').
-      String.raw`(?:ek|ons) verwag (?:dat )?(?:die|hy|sy|hulle|dit)|(?:mortality|deaths|losses|the (?:cough|diarrhoea|scouring|swelling|fever))\s+(?:should|will|ought to)\s+(?:[\p{L}']+\s+){0,3}?(?:drop|stop|ease|settle|clear)|(?:vrektes|sterftes|verliese|die (?:hoes|diarree|swelling|koors))\s+(?:[\p{L}']+\s+){0,8}?(?:sal|behoort|gaan)\s+(?:[\p{L}']+\s+){0,8}?(?:ophou|daal|afneem|bedaar)|die meeste\s+(?:[\p{L}']+\s+){0,3}?(?:kom\s+(?:[\p{L}']+\s+){0,5}?reg|herstel|oorleef|genees)|(?:survive|survives|oorleef|recover|herstel)\s+(?:about\s+|omtrent\s+|sowat\s+|roughly\s+)?(?:\d+|[\p{L}]+)\s+(?:uit|out of|in)\s+(?:\d+|[\p{L}]+)`,
-      String.raw`(?:(?:die |sy |haar |\p{L}+ se )?kans(?:e)? (?:op [\p{L}]+ )?is|is die kans(?:e)?(?: op [\p{L}]+)?) (?:maar |baie |nogal |redelik )?(?:goed|beter|skraal|klein|redelik)|(?:'n )?(?:goeie|redelike|skraal) kans|kan nie genees word nie|goeie (?:lewe|jare)`,
-    ]
-      .map((part) => `(?:${part})`)
-      .join('|') +
-    String.raw`)(?![\p{L}])`,
-  'iu',
-);
+export const PROGNOSIS = anyWordsOf([
+  // English: an expectation of the animal's course ('should be sound within a week', 'will pull through').
+  String.raw`(?:should|will|\p{L}+'ll|ought to|(?:is|are) (?:likely|expected) to|may well|could well)\s+(?:[\p{L}']+\s+){0,3}?(?:heal|recover|pull through|make it|survive|pink up|catch up|be (?:fine|sound|cured|better|okay|ok|right|all right|alright)|feel better|come right|settle(?: down)?|clear(?: up)?|resolve|respond|improve|do well|live|get better|make a (?:full )?recovery)`,
+  // How such cases go ('most epileptic dogs live a full life', 'asthma can't be cured').
+  String.raw`most\s+(?:[\p{L}']+\s+){0,3}?(?:recover|survive|live|do well|go on|come right)`,
+  String.raw`(?:can't|cannot|can not|won't) be cured|(?:a )?(?:good|normal|full) (?:quality of )?li(?:fe|ves)|clears? up on (?:its|their) own`,
+  String.raw`prognos[ei]s|prognose|outlook|vooruitsig\p{L}*|(?:the )?chances? (?:are|is) (?:good|fair|poor|slim)|(?:a |an )?(?:good|fair|reasonable|poor|slim|fifty-fifty) chance|(?:not|nog nie) (?:yet )?out of the woods|nog nie uit die bos nie`,
+  // Afrikaans puts the verb last: 'behoort hy binne twee dae baie beter te voel', 'sy sal binne 'n week herstel'.
+  String.raw`(?:behoort|sal|gaan)\s+(?:[\p{L}']+\s+){0,10}?(?:herstel|genees|regkom|reg kom|beter (?:te )?voel|beter word|oorleef|reageer|opklaar|gesond word|(?:weer )?gemaklik (?:te )?loop)`,
+  // What the vet expects ('ek verwag dat die…'), losses or signs that should stop ('the mortality should drop'), how
+  // most such cases go ('die meeste perde kom reg'), survival odds ('survive about eight out of ten').
+  String.raw`(?:ek|ons) verwag (?:dat )?(?:die|hy|sy|hulle|dit)|(?:mortality|deaths|losses|the (?:cough|diarrhoea|scouring|swelling|fever))\s+(?:should|will|ought to)\s+(?:[\p{L}']+\s+){0,3}?(?:drop|stop|ease|settle|clear)|(?:vrektes|sterftes|verliese|die (?:hoes|diarree|swelling|koors))\s+(?:[\p{L}']+\s+){0,8}?(?:sal|behoort|gaan)\s+(?:[\p{L}']+\s+){0,8}?(?:ophou|daal|afneem|bedaar)|die meeste\s+(?:[\p{L}']+\s+){0,3}?(?:kom\s+(?:[\p{L}']+\s+){0,5}?reg|herstel|oorleef|genees)|(?:survive|survives|oorleef|recover|herstel)\s+(?:about\s+|omtrent\s+|sowat\s+|roughly\s+)?(?:\d+|[\p{L}]+)\s+(?:uit|out of|in)\s+(?:\d+|[\p{L}]+)`,
+  String.raw`(?:(?:die |sy |haar |\p{L}+ se )?kans(?:e)? (?:op [\p{L}]+ )?is|is die kans(?:e)?(?: op [\p{L}]+)?) (?:maar |baie |nogal |redelik )?(?:goed|beter|skraal|klein|redelik)|(?:'n )?(?:goeie|redelike|skraal) kans|kan nie genees word nie|goeie (?:lewe|jare)`,
+]);
 // The vet naming the disease ('it's classic for coryza', 'dit is vleksiekte', 'that confirms hyperthyroidism'):
 // a diagnosis, though it is said like a finding.
-export const DIAGNOSIS_STATEMENT = new RegExp(
-  [
-    String.raw`(?:classic|typical|pathognomonic|diagnostic)\s+(?:for|of)|klassiek(?:\s+(?:vir|met))?(?![\p{L}])|klassieke\s+(?:geval|voorbeeld)\s+van|tipies\s+(?:van|vir)`,
-    // The animal judged healthy ("she's a healthy puppy", 'hy is 'n gesonde kalf'): the assessment of a check-up.
-    String.raw`(?:he's|she's|it's|he is|she is|it is|hy is|sy is|dis|dit is)\s+(?:a |an |'n )?(?:healthy|gesonde|gesond)(?![\p{L}])`,
-    // How bad it is ('this is serious', "it's a mild case", 'dis 'n erge geval'): the vet's judgement.
-    String.raw`(?:this|it|that)(?:'s| is) (?:very |quite |really )?serious|(?:dis|dit is) (?:baie )?ernstig|(?:a|an|'n) (?:mild|moderate|severe|bad|ligte|matige|erge|ernstige) (?:case|geval)`,
-    String.raw`(?:confirms?|confirmed|bevestig)\s+(?:(?:a|an|'n|the|die|that|dat)\s+)?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors)`,
-    String.raw`(?:^|[,;:]\s*)(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra)(?![\p{L}])`,
-  ]
-    .map((part) => `(?:${part})`)
-    .join('|'),
-  'iu',
-);
+export const DIAGNOSIS_STATEMENT = anyOf([
+  String.raw`(?:classic|typical|pathognomonic|diagnostic)\s+(?:for|of)|klassiek(?:\s+(?:vir|met))?(?![\p{L}])|klassieke\s+(?:geval|voorbeeld)\s+van|tipies\s+(?:van|vir)`,
+  // The animal judged healthy ("she's a healthy puppy", 'hy is 'n gesonde kalf'): the assessment of a check-up.
+  String.raw`(?:he's|she's|it's|he is|she is|it is|hy is|sy is|dis|dit is)\s+(?:a |an |'n )?(?:healthy|gesonde|gesond)(?![\p{L}])`,
+  // How bad it is ('this is serious', "it's a mild case", 'dis 'n erge geval'): the vet's judgement.
+  String.raw`(?:this|it|that)(?:'s| is) (?:very |quite |really )?serious|(?:dis|dit is) (?:baie )?ernstig|(?:a|an|'n) (?:mild|moderate|severe|bad|ligte|matige|erge|ernstige) (?:case|geval)`,
+  String.raw`(?:confirms?|confirmed|bevestig)\s+(?:(?:a|an|'n|the|die|that|dat)\s+)?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors)`,
+  String.raw`(?:^|[,;:]\s*)(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra)(?![\p{L}])`,
+]);
 // Treatment the animal already had, before this visit ('we dosed the flock with Ivomec on the 25th', 'hy is laas maand
 // met Bravecto behandel'): history, though it names a drug. (An animal 'gave birth' or 'het melk gegee'.)
 export const PAST_TREATMENT =
@@ -76,17 +76,12 @@ const ONGOING_FOR = new RegExp(
 );
 const PERFECT_OR_PAST =
   /(?<![\p{L}])(?:has|have|had|hasn't|haven't|was|wasn't|were|weren't|been|did|didn't)(?![\p{L}])|(?<=\p{L})'(?:s been|ve)(?![\p{L}])/iu;
-const ONGOING_SINCE = new RegExp(
-  [
-    String.raw`since\s+(?:yesterday|last\s+\p{L}+|the\s+weekend|this\s+morning|(?:mon|tues|wednes|thurs|fri|satur|sun)day)`,
-    String.raw`al\s+(?:vir\s+)?(?:amper\s+|omtrent\s+|sowat\s+)?${COUNT}\s+${SPAN}`,
-    String.raw`(?:die|vir die)\s+(?:laaste|afgelope)\s+(?:dag of twee|${COUNT}\s+${SPAN}|${SPAN})`,
-    String.raw`sedert\s+(?:gister\p{L}*|verlede\s+\p{L}+|die\s+naweek|vanoggend|(?:maan|dins|woens|donder|vry|sater|son)dag)`,
-  ]
-    .map((part) => `(?:${part})`)
-    .join('|'),
-  'iu',
-);
+const ONGOING_SINCE = anyOf([
+  String.raw`since\s+(?:yesterday|last\s+\p{L}+|the\s+weekend|this\s+morning|(?:mon|tues|wednes|thurs|fri|satur|sun)day)`,
+  String.raw`al\s+(?:vir\s+)?(?:amper\s+|omtrent\s+|sowat\s+)?${COUNT}\s+${SPAN}`,
+  String.raw`(?:die|vir die)\s+(?:laaste|afgelope)\s+(?:dag of twee|${COUNT}\s+${SPAN}|${SPAN})`,
+  String.raw`sedert\s+(?:gister\p{L}*|verlede\s+\p{L}+|die\s+naweek|vanoggend|(?:maan|dins|woens|donder|vry|sater|son)dag)`,
+]);
 export function toldDuration(text: string): boolean {
   return ONGOING_SINCE.test(text) || (ONGOING_FOR.test(text) && PERFECT_OR_PAST.test(text));
 }
@@ -129,17 +124,12 @@ export function toldHistory(text: string): boolean {
 // The owner's worry or guess, asked or told ('is it normal that he sleeps so much?', 'is dit sleg as hy hoes…',
 // 'could it be the rat poison?', "I'm scared it's cancer"): history in the owner's words, not a question to leave out
 // nor the vet's assessment. ("I'm afraid it's…" and 'ek is bang dis…' are also how a vet breaks bad news.)
-export const OWNER_WORRY = new RegExp(
-  [
-    String.raw`(?:is|was)\s+(?:it|that|this|dit|dat)\s+(?:\p{L}+\s+)?(?:normal|normaal|bad|sleg|serious|ernstig|dangerous|gevaarlik)(?:\s+(?:that|dat|as|if|for|vir|om|when|wanneer)|\s*\?|$)`,
-    String.raw`should\s+(?:i|we)\s+(?:be\s+)?worr(?:y|ied)|moet\s+(?:ek|ons)\s+(?:my\s+|ons\s+)?(?:bekommer|bekommerd)`,
-    String.raw`(?:i'm|i am|we're|we are)\s+(?:so\s+|really\s+)?(?:scared|terrified)\s+(?:that\s+)?(?:it's|it is|it might|it could|he|she)`,
-    String.raw`^(?:\p{L}+,?\s+)?(?:could|can|might)\s+it\s+be\s+(?:the|that|something|his|her|because)|^(?:\p{L}+,?\s+)?(?:kan|sou)\s+dit\s+(?:\p{L}+\s+){0,4}?(?:wees|kon wees)\s*\?`,
-  ]
-    .map((part) => `(?:${part})`)
-    .join('|'),
-  'iu',
-);
+export const OWNER_WORRY = anyOf([
+  String.raw`(?:is|was)\s+(?:it|that|this|dit|dat)\s+(?:\p{L}+\s+)?(?:normal|normaal|bad|sleg|serious|ernstig|dangerous|gevaarlik)(?:\s+(?:that|dat|as|if|for|vir|om|when|wanneer)|\s*\?|$)`,
+  String.raw`should\s+(?:i|we)\s+(?:be\s+)?worr(?:y|ied)|moet\s+(?:ek|ons)\s+(?:my\s+|ons\s+)?(?:bekommer|bekommerd)`,
+  String.raw`(?:i'm|i am|we're|we are)\s+(?:so\s+|really\s+)?(?:scared|terrified)\s+(?:that\s+)?(?:it's|it is|it might|it could|he|she)`,
+  String.raw`^(?:\p{L}+,?\s+)?(?:could|can|might)\s+it\s+be\s+(?:the|that|something|his|her|because)|^(?:\p{L}+,?\s+)?(?:kan|sou)\s+dit\s+(?:\p{L}+\s+){0,4}?(?:wees|kon wees)\s*\?`,
+]);
 
 // The owner's own health, not the animal's ('I had my gallbladder out', 'my sugar was 9.2 at the clinic', 'ek het
 // self nierstene gehad', 'the plate in my collarbone', 'my vingers was gevries'): chat, however medical its words.
@@ -152,15 +142,17 @@ const HUMAN_CARE = String.raw`chemo\p{L}*|cancer|kanker|hospital|hospitaal|opera
 // pronouns come with it.
 const PERSONS_OWN = String.raw`(?:my|his|her|their|sy|haar|hulle)\s+(?:own|eie)\s+(?:blood ?sugar|sugar|blood pressure|cholesterol|doctor|gp|dokter|huisdokter|bloedsuiker|suiker|bloeddruk|operation|op|operasie|knee|hip|back|knie|heup|rug)|(?:the|his|her|my|die|sy|haar)\s+(?:gp|huisdokter)`;
 const PERSONS_OWN_HEALTH = new RegExp(String.raw`(?<![\p{L}])(?:${PERSONS_OWN})(?![\p{L}])`, 'iu');
-const ANIMAL_NOUN =
-  /(?<![\p{L}])(?:dog|cat|puppy|kitten|horse|cow|calf|ewe|ram|goat|hond|kat|perd|koei|kalf|ooi|bok)(?![\p{L}])/iu;
+const ANIMAL_NOUNS = 'dog|cat|puppy|kitten|horse|cow|calf|ewe|ram|goat|hond|kat|perd|koei|kalf|ooi|bok';
+const ANIMAL_NOUN = anyWordsOf([ANIMAL_NOUNS]);
 const OWN_HEALTH = new RegExp(
   String.raw`(?<![\p{L}])(?:${OWN_BODY}|${MYSELF}|${RELATIVE}\s+(?:[\p{L}']+\s+){0,6}?(?:${HUMAN_CARE}))(?![\p{L}])`,
   'iu',
 );
 // The animal in the same sentence ('he bit my hand', 'my husband took him to the hospital') keeps it history.
-const NAMES_THE_ANIMAL =
-  /(?<![\p{L}])(?:he|him|his|hy|hom|sy(?= \p{L}+ (?:is|was|het))|dog|cat|puppy|kitten|horse|cow|calf|ewe|ram|goat|hond|kat|perd|koei|kalf|ooi|bok)(?![\p{L}])/iu;
+const NAMES_THE_ANIMAL = anyWordsOf([
+  String.raw`he|him|his|hy|hom|sy(?= \p{L}+ (?:is|was|het))`,
+  ANIMAL_NOUNS,
+]);
 
 /** Where the owner's own health is first told in the sentence, or -1 (also when the animal is named). */
 export function ownersOwnHealthAt(text: string): number {
@@ -173,16 +165,9 @@ export function ownersOwnHealthAt(text: string): number {
 // The vet weighing other diagnoses ('other things that can look like this are…', "I'd look for other causes, like
 // Cushing's", 'ek het ook aan 'n blaasontsteking gedink', 'ek moet ook aan nierversaking dink', '… in gedagte'): the
 // differential list, an assessment, though it reads like a plan or a finding.
-export const DIFFERENTIAL = new RegExp(
-  String.raw`(?<![\p{L}])(?:` +
-    [
-      String.raw`(?:other|another)\s+(?:things?|causes?|conditions?|diseases?|possibilit(?:y|ies)|differentials?)\s+(?:that\s+|which\s+)?(?:can|could|might|may|would|to)\s+(?:[\p{L}']+\s+){0,2}?(?:look|cause|be|give|explain|consider)`,
-      String.raw`(?:i'd|i would|we'd|we would|i'll|we'll|i|we)\s+(?:also\s+)?(?:look for|consider|think about|think of)\s+(?:other\s+)?(?:causes|possibilities|differentials)`,
-      String.raw`(?:i'm|i am|we're|we are)\s+(?:also\s+)?(?:thinking of|considering)|(?:i|we)\s+(?:also\s+)?(?:thought of|considered)|(?:can't|cannot|can not|haven't|have not)\s+(?:yet\s+)?(?:rule[sd]?|ruled)\s+out|(?:could|might|may)\s+also\s+be|differentials?\s+(?:are|is|include)`,
-      String.raw`(?:ek|ons)\s+(?:het|moet|sal)?\s*(?:ook\s+)?aan\s+(?:[\p{L}'-]+\s+){0,6}?(?:gedink|dink)|in\s+gedagte|kan\s+ook\s+(?:[\p{L}'-]+\s+){1,5}?wees|ander\s+(?:moontlikhede|oorsake|siektes|dinge)\s+(?:wat|is)|(?:kan|kon)\s+(?:dit\s+)?(?:nog\s+)?nie\s+uitsluit\s+nie`,
-    ]
-      .map((part) => `(?:${part})`)
-      .join('|') +
-    String.raw`)(?![\p{L}])`,
-  'iu',
-);
+export const DIFFERENTIAL = anyWordsOf([
+  String.raw`(?:other|another)\s+(?:things?|causes?|conditions?|diseases?|possibilit(?:y|ies)|differentials?)\s+(?:that\s+|which\s+)?(?:can|could|might|may|would|to)\s+(?:[\p{L}']+\s+){0,2}?(?:look|cause|be|give|explain|consider)`,
+  String.raw`(?:i'd|i would|we'd|we would|i'll|we'll|i|we)\s+(?:also\s+)?(?:look for|consider|think about|think of)\s+(?:other\s+)?(?:causes|possibilities|differentials)`,
+  String.raw`(?:i'm|i am|we're|we are)\s+(?:also\s+)?(?:thinking of|considering)|(?:i|we)\s+(?:also\s+)?(?:thought of|considered)|(?:can't|cannot|can not|haven't|have not)\s+(?:yet\s+)?(?:rule[sd]?|ruled)\s+out|(?:could|might|may)\s+also\s+be|differentials?\s+(?:are|is|include)`,
+  String.raw`(?:ek|ons)\s+(?:het|moet|sal)?\s*(?:ook\s+)?aan\s+(?:[\p{L}'-]+\s+){0,6}?(?:gedink|dink)|in\s+gedagte|kan\s+ook\s+(?:[\p{L}'-]+\s+){1,5}?wees|ander\s+(?:moontlikhede|oorsake|siektes|dinge)\s+(?:wat|is)|(?:kan|kon)\s+(?:dit\s+)?(?:nog\s+)?nie\s+uitsluit\s+nie`,
+]);

@@ -220,9 +220,7 @@ function splitAtTaggedAnimals(transcript: string, start: number, end: number): A
     pieceStart = cut;
   }
   out.push([pieceStart, end]);
-  return out
-    .map(([s, e]): [number, number] => [s, s + transcript.slice(s, e).trimEnd().length])
-    .filter(([s, e]) => e > s);
+  return withoutTrailingSpace(transcript, out);
 }
 
 /** A cut at `index` would part a drug from its dose ('…meloxicam | 0.2 mg/kg…') or a dose from its unit. */
@@ -324,15 +322,20 @@ function modelSentences(transcript: string, start: number, end: number): Array<[
     since++;
     if (since < MIN_SENTENCE_WORDS || words.length - i < MIN_SENTENCE_WORDS) continue;
     if (boundaryProbability(boundaryModel, words, i) < BOUNDARY_PROBABILITY) continue;
-    // A drug and the dose after it are one instruction ('…for a month meloxicam 0.2 mg per kg…').
-    if (/^\d/u.test(words[i] ?? '') && hasTerm(lexicon().drugNames, words[i - 1] ?? '')) continue;
     const cut = start + (found[i]?.start ?? 0);
+    // A drug and the dose after it are one instruction ('…for a month meloxicam 0.2 mg per kg…').
+    if (splitsDrugFromDose(transcript, cut)) continue;
     out.push([pieceStart, cut]);
     pieceStart = cut;
     since = 0;
   }
   out.push([pieceStart, end]);
-  return out
+  return withoutTrailingSpace(transcript, out);
+}
+
+/** Pieces without the white space they end in; empty ones dropped. */
+function withoutTrailingSpace(transcript: string, pieces: Array<[number, number]>): Array<[number, number]> {
+  return pieces
     .map(([s, e]): [number, number] => [s, s + transcript.slice(s, e).trimEnd().length])
     .filter(([s, e]) => e > s);
 }
