@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { lightweightCache, responseHeaders } from './response-headers.js';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -50,64 +51,66 @@ export function compressResponses(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
+    if (res.status === 204 || res.status === 206 || res.status === 304) return;
     // Status and headers only: touching the body would turn @hono/node-server's lightweight response
     // into a full one and cost every small answer (health, { success: true }) several times its work.
-    if (res.status === 204 || res.status === 206 || res.status === 304) return;
-    if (res.headers.has('Content-Encoding')) return;
-    const type = res.headers.get('Content-Type');
+    const headers = responseHeaders(c);
+    if (headers.has('Content-Encoding')) return;
+    const type = headers.get('Content-Type');
     if (!type || !VARIES.test(type)) return;
     // The answer depends on Accept-Encoding whether or not this one gets compressed.
-    const vary = res.headers.get('Vary');
-    if (!vary) res.headers.set('Vary', 'Accept-Encoding');
+    const vary = headers.get('Vary');
+    if (!vary) headers.set('Vary', 'Accept-Encoding');
     else if (vary !== '*' && !/\baccept-encoding\b/i.test(vary))
-      res.headers.set('Vary', `${vary}, Accept-Encoding`);
+      headers.set('Vary', `${vary}, Accept-Encoding`);
     if (!COMPRESSIBLE.test(type)) return;
-    if (/\bno-transform\b/i.test(res.headers.get('Cache-Control') ?? '')) return;
-    const declared = Number(res.headers.get('Content-Length') ?? Number.NaN);
+    if (/\bno-transform\b/i.test(headers.get('Cache-Control') ?? '')) return;
+    const declared = Number(headers.get('Content-Length') ?? Number.NaN);
     if (declared < MIN_BYTES) return;
     if (c.req.method === 'HEAD') return;
     // Size before Accept-Encoding: most answers are small, and parsing the header cost them more than this.
-    const text = lightweightTextBody(res);
+    const text = lightweightTextBody(c.res);
     // A UTF-8 character is at most 3 bytes: below a third of the threshold, no need to count.
     if (text !== undefined && (text.length < MIN_BYTES / 3 || Buffer.byteLength(text) < MIN_BYTES)) return;
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
     if (!encoding) return;
-    if (text === undefined && !res.body) return;
-    const raw = text !== undefined ? Buffer.from(text) : new Uint8Array(await res.arrayBuffer());
-    const headers = new Headers(res.headers);
-    let body: Uint8Array = raw;
-    if (raw.length >= MIN_BYTES) {
-      body =
-        encoding === 'br'
-          ? await brotli(raw, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-              },
-            })
-          : await gzip(raw, { level: GZIP_LEVEL });
-      headers.set('Content-Encoding', encoding);
-      const etag = headers.get('ETag');
-      if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
-    }
-    headers.set('Content-Length', String(body.length));
-    // Hono merges the old response's headers into a new one (Content-Length included) unless it is cleared.
-    c.res = undefined as unknown as Response;
-    c.res = new Response(body as Uint8Array<ArrayBuffer>, {
-      status: res.status,
-      statusText: res.statusText,
-      headers,
-    });
+    return compressBody(c, text, encoding);
   };
 }
 
-/**
- * The body of a response made from a string (c.json, c.html), read without turning @hono/node-server's
- * lightweight response into a full one: it keeps [status, body, headers] under a private symbol
- * ("cache"). undefined for any other response, which is then read the ordinary way.
- */
+/** Replaces the response with its body compressed (when it is worth it), headers kept. */
+async function compressBody(c: Context, text: string | undefined, encoding: Encoding): Promise<void> {
+  const res = c.res;
+  if (text === undefined && !res.body) return;
+  const raw = text !== undefined ? Buffer.from(text) : new Uint8Array(await res.arrayBuffer());
+  const headers = new Headers(res.headers);
+  let body: Uint8Array = raw;
+  if (raw.length >= MIN_BYTES) {
+    body =
+      encoding === 'br'
+        ? await brotli(raw, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          })
+        : await gzip(raw, { level: GZIP_LEVEL });
+    headers.set('Content-Encoding', encoding);
+    const etag = headers.get('ETag');
+    if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+  }
+  headers.set('Content-Length', String(body.length));
+  // Hono merges the old response's headers into a new one (Content-Length included) unless it is cleared.
+  c.res = undefined as unknown as Response;
+  c.res = new Response(body as Uint8Array<ArrayBuffer>, {
+    status: res.status,
+    statusText: res.statusText,
+    headers,
+  });
+}
+
+/** The body of a response made from a string (c.json, c.html), read without turning a lightweight response into a full one. */
 function lightweightTextBody(res: Response): string | undefined {
-  const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache');
-  const cached: unknown = key === undefined ? undefined : (res as unknown as Record<symbol, unknown>)[key];
-  return Array.isArray(cached) && typeof cached[1] === 'string' ? cached[1] : undefined;
+  const body = lightweightCache(res)?.[1];
+  return typeof body === 'string' ? body : undefined;
 }

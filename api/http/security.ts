@@ -1,39 +1,34 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { responseHeaders } from './response-headers.js';
-
-type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+import { responseHeaders, type HeaderRecord } from './response-headers.js';
 
 /**
  * The built PWA's pages, service worker and assets: a CSP it runs under (no inline script, blobs for recorded
  * audio and generated PDFs, workers from our own origin for the service worker), the microphone for our own
  * pages only.
  */
-const DOCUMENT_HEADERS: HeaderList = [
-  [
-    'Content-Security-Policy',
-    [
-      "default-src 'self'",
-      "script-src 'self'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "media-src 'self' blob:",
-      "font-src 'self' data:",
-      "connect-src 'self'",
-      "worker-src 'self'",
-      "manifest-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; '),
-  ],
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
-  ['Cross-Origin-Resource-Policy', 'same-origin'],
-  ['Permissions-Policy', 'microphone=(self), camera=(), geolocation=()'],
-  ['Referrer-Policy', 'no-referrer'],
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-Frame-Options', 'DENY'],
-];
+const DOCUMENT_HEADERS: HeaderRecord = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'microphone=(self), camera=(), geolocation=()',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
 
 /**
  * API answers are data, never a page: a CSP that lets nothing load or frame it (stricter than the pages'),
@@ -41,13 +36,13 @@ const DOCUMENT_HEADERS: HeaderList = [
  * mean nothing on JSON; leaving them off keeps every answer ~500 bytes lighter (issue 19, /api/health
  * against a bare handler).
  */
-const API_HEADERS: HeaderList = [
-  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
-  ['Cross-Origin-Resource-Policy', 'same-origin'],
-  ['Referrer-Policy', 'no-referrer'],
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-Frame-Options', 'DENY'],
-];
+const API_HEADERS: HeaderRecord = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -62,7 +57,7 @@ export function securityHeaders(options: { isHttps: (c: Context) => boolean }): 
     await next();
     const isApi = c.req.path.startsWith('/api/');
     const headers = responseHeaders(c);
-    for (const [name, value] of isApi ? API_HEADERS : DOCUMENT_HEADERS) headers.set(name, value);
+    headers.setAll(isApi ? API_HEADERS : DOCUMENT_HEADERS);
     if (isApi && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
     if (options.isHttps(c)) headers.set('Strict-Transport-Security', HSTS);
   };
