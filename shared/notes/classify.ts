@@ -121,7 +121,7 @@ export function cueAnalysis(text: string, language: Language): CueAnalysis {
   if (FUTURE_INTERVAL.test(text) || hasTerm(lex.futureFollowUp, text)) scores.P += 3;
   if (hasTerm(lex.withdrawal, text)) scores.P += 3;
   if (AFRIKAANS_CONDITION.test(text)) scores.P += 3;
-  const vitals = extractVitals(text, language).length;
+  const vitals = extractVitals(numberWordsToDigits(text), language).length;
   if (vitals > 0) scores.O += 4 + 2 * vitals;
   lex.diseaseSuffix.lastIndex = 0;
   const diseaseWords = text.match(lex.diseaseSuffix)?.length ?? 0;
@@ -235,7 +235,7 @@ function vetSigns(turnText: string, language: Language): number {
     // Owners do not quote laboratory units: 'potassium is 7.2 millimoles per litre' is read off a machine,
     // by the vet or a nurse, whoever else the turn addresses ('Doc, results are out: …').
     (readOffAMachine(turnText) ? 1 : 0) +
-    extractVitals(turnText, language).length +
+    extractVitals(numberWordsToDigits(turnText), language).length +
     (DOSE.test(turnText) ? 1 : 0) +
     (decisive ? findTerms(decisive.pattern, turnText).length : 0) +
     (/(?<![\p{L}])(?:\p{L}{3,20} disease|\p{L}{0,20}infection|\p{L}{0,20}siekte|\p{L}{0,20}infeksie)(?![\p{L}])/iu.test(
@@ -400,6 +400,8 @@ function contentWeight(text: string, scores: Record<SoapKey, number>): number {
 
 /** The model must be this sure an utterance is chat before a clinically silent sentence is left out. */
 const LEAVE_OUT_PROBABILITY = 0.8;
+/** …above this, weak cues do not keep it either (CHAT_OVERRIDE bounds them). */
+const SURE_CHAT_PROBABILITY = 0.9;
 /** Pull of the previous sentence's section on the next one of the same speaker's turn. */
 const SECTION_INERTIA = 2;
 /** Right after small talk, the model must be this sure a clinically weak sentence is more of it. */
@@ -430,8 +432,9 @@ const INSTRUCTION =
 
 // The vet announcing what will be done: a plan, not a finding ('I'll run a clotting time', 'ons sal …'). Afrikaans
 // tells the near future in the present tense: 'ek bel môre…', 'ons stuur 'n monster…' (verbs of the vet's actions).
+// Advice opening the sentence is the plan it proposes ('I suggest we…', 'ek stel voor ons sit haar uit').
 const FUTURE_ACTION =
-  /^(?:\s*(?:okay|ok|so|and|then|now|right|goed|nou|dan|en)\b[\s,]*){0,3}(?:i'll|i will|we'll|we will|i'm going to|we're going to|i am going to|we are going to|let's|ek gaan|ons gaan|ek sal|ons sal|(?:ek|ons) (?:stuur|bel|skakel|spuit|opereer|hospitaliseer))(?![\p{L}])/iu;
+  /^(?:\s*(?:okay|ok|so|and|then|now|right|goed|nou|dan|en)\b[\s,]*){0,3}(?:i'll|i will|we'll|we will|i'm going to|we're going to|i am going to|we are going to|let's|ek gaan|ons gaan|ek sal|ons sal|(?:ek|ons) (?:stuur|bel|skakel|spuit|opereer|hospitaliseer)|(?:i|we)(?:'d| would)? (?:suggest|recommend|advise)|(?:ek|ons) (?:stel voor|beveel aan|raai aan))(?![\p{L}])/iu;
 
 // A measured value, whatever is measured (a lab value, a scan, a count): a number with a laboratory unit, a
 // decimal that is no dose, or a number stated as what something is or was ('PCV is 14', 'bloeddruk was 185',
@@ -457,8 +460,29 @@ const POINTS_AT_ANIMAL = /(?<![\p{L}])(?:him|her|hom|haar)(?![\p{L}])/iu;
 const RELAYS_THE_ANIMAL =
   /^[\s,]*(?:[\p{L}']+[\s,]+){0,2}?(?:says?|said|tells me|told me|reckons|noticed|saw|sê|gesê|vertel|het gesien|sag)[\s,]+(?:that\s+|dat\s+)?(?:he|she|it|hy|sy|dit)\s+(?:has|had|is|was|did|het|is|was|kon|wou)(?![\p{L}])/iu;
 
+// …or introduces what it saw in the next piece ('my husband says' · 'he yelped, like a proper scream'), which is
+// about the animal (not 'thanks for the biltong recipe').
+const INTRODUCES_A_REPORT =
+  /^[\s,]*(?:says?|said|tells me|told me|reckons|noticed|thinks|thought|sê|gesê|vertel|dink|meen)[\s,:]*(?:that|dat)?[\s,:]*$/iu;
+const REPORT_ABOUT_THE_ANIMAL = /^[\s,]*(?:that\s+|dat\s+)?(?:he|she|it|hy|sy|dit|hom|haar)\s+\p{L}/iu;
+
+/** A member of the household is about to tell what the animal did: 'my husband says' · 'he yelped…'. */
+function introducesReport(text: string, next: string | undefined): boolean {
+  const subject = HOUSEHOLD_SUBJECT.exec(text);
+  return (
+    subject !== null &&
+    INTRODUCES_A_REPORT.test(text.slice(subject.index + subject[0].length)) &&
+    REPORT_ABOUT_THE_ANIMAL.test(next ?? '')
+  );
+}
+
 /** The household's news: a member of it is the subject, nothing clinical is named, the animal is not pointed at. */
-function householdNews(text: string, scores: Record<SoapKey, number>, analysis: CueAnalysis): boolean {
+function householdNews(
+  text: string,
+  next: string | undefined,
+  scores: Record<SoapKey, number>,
+  analysis: CueAnalysis,
+): boolean {
   const subject = HOUSEHOLD_SUBJECT.exec(text);
   if (!subject) return false;
   // (Pronouns are weak cues of their own: 'hy vertel sy seun…' names no sign for all its weight.)
@@ -467,7 +491,12 @@ function householdNews(text: string, scores: Record<SoapKey, number>, analysis: 
     (scores.A === 0 && !analysis.fired.some((cue) => /^[SOA]/u.test(cue)));
   // ('Sy sê haar dogter…': the subject's own possessive is not the animal.)
   const rest = text.slice(subject.index + subject[0].length);
-  return namesNothing && !POINTS_AT_ANIMAL.test(rest) && !RELAYS_THE_ANIMAL.test(rest);
+  return (
+    namesNothing &&
+    !POINTS_AT_ANIMAL.test(rest) &&
+    !RELAYS_THE_ANIMAL.test(rest) &&
+    !introducesReport(text, next)
+  );
 }
 
 // An imperative: the sentence opens with a verb whose object is the animal or its things ('Cut his food…', 'Rol haar
@@ -529,7 +558,7 @@ export function statesMeasurement(text: string): boolean {
 // Uncertainty words: a hedged statement of the vet's that asks for no action is an assessment ('probably
 // resistance to ivermectin', 'I think the dose is too low', 'waarskynlik stadium drie').
 const HEDGED =
-  /(?<![\p{L}])(?:probably|likely|most likely|i think|i suspect|we suspect|i believe|looks like|seems|consistent with|suggestive of|suggests|my (?:main )?concern|worried about|worried (?:that )?(?:this|it|that|he|she)(?:'s| is| has| might| could)|bekommerd (?:dat )?(?:dit|dis|hy|sy)|(?:what )?(?:worries|concerns) me|concerned about|bekommerd oor|(?:wat )?my bekommer|waarskynlik|vermoedelik|ek dink|ek vermoed|ons vermoed|ek glo|lyk (?:vir )?my|dit lyk (?:eerder )?(?:na|soos|vir my)|looks more like|lyk eerder (?:na|soos)|moontlik|possibly|could be|might be|kan wees|could have been|might have been|may have been|kon gewees het|kan gewees het|(?:i|we) don't think|(?:i|we) do not think|ek dink nie|(?:\d+|this|that|which|it) (?:tells|tell) (?:me|us)|top of my (?:list|differentials)|bo-?aan my lys|my (?:top|first|main) differential)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:probably|likely|most likely|i think|i suspect|we suspect|i believe|looks like|seems|consistent with|suggestive of|suggests|my (?:main )?concern|worried about|worried (?:that )?(?:this|it|that|he|she)(?:'s| is| has| might| could)|bekommerd (?:dat )?(?:dit|dis|hy|sy)|(?:what )?(?:worries|concerns) me|concerned about|bekommerd oor|(?:wat )?my bekommer|waarskynlik|vermoedelik|ek dink|ek vermoed|ons vermoed|ek glo|lyk (?:vir )?my|dit lyk (?:eerder )?(?:na|soos|vir my)|looks more like|lyk eerder (?:na|soos)|moontlik|possibly|could be|might be|kan wees|could have been|might have been|may have been|kon gewees het|kan gewees het|(?:i|we) don't think|(?:i|we) do not think|ek dink nie|(?:\d+|this|that|which|it) (?:tells|tell) (?:me|us)|top of my (?:list|differentials)|bo-?aan my lys|my (?:top|first|main) differential|(?:i'm|i am|we're|we are|ek is|ons is)\s+(?:fairly|quite|pretty|reasonably|almost|taamlik|redelik|baie|amper|byna|heeltemal)\s+(?:sure|certain|confident|seker|oortuig))(?![\p{L}])/iu;
 // A diagnosis the vet doubts is still the vet's judgement ('tick fever usually shows on the smear, so I doubt it'),
 // whatever finding it is weighed against.
 const DOUBT =
@@ -779,7 +808,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
   let afterChatQuestion = false;
   // The kind of the last owner's question, steering the first sentences of the turn that answers it.
   let pendingAnswer: { section: SoapKey; turn: number; left: number } | null = null;
-  for (const utterance of utterances) {
+  for (const [index, utterance] of utterances.entries()) {
+    const nextText = utterances[index + 1]?.text;
     // A 'turn' of many sentences is a whole unlabelled recording on one line (ASR output), not one speaker's
     // turn: judge who speaks sentence by sentence there.
     const wholeRecording =
@@ -907,7 +937,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const chat = leftRegardless || smallTalkTerms(text).some((term) => !AMBIGUOUS_SMALL_TALK.has(term));
     // Social words ('the neighbour', 'the road', 'school') leave a sentence out only when it says nothing
     // clinical: 'I suspect the neighbour fed her chocolate' is history.
-    const social = !chat && (hasTerm(left.social, text) || hasTerm(left.examTransition, text));
+    // 'My husband says' · 'he yelped…': the household's report of the animal, split off by the speech engine.
+    const relaysReport = introducesReport(text, nextText);
+    const social =
+      !chat && (hasTerm(left.social, text) || hasTerm(left.examTransition, text)) && !relaysReport;
     // Words that are small talk in one consultation and history in another ('eggs' of a layer flock, goat
     // 'kids', urine 'like tea'): they leave a sentence out only when nothing clinical is said with them.
     const ambiguousChat = !chat && smallTalkTerms(text).length > 0;
@@ -935,7 +968,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
         (social && total < MIN_CLINICAL) ||
         // …or when the model is sure it is chat and the cues are weak ('tell tannie Elsa congratulations…').
         (social && total < STRONG_CLINICAL && probabilities.L >= 0.9) ||
-        (householdNews(text, scores, analysis) && !answerTurns.has(utterance.turn)) ||
+        (householdNews(text, nextText, scores, analysis) && !answerTurns.has(utterance.turn)) ||
         (!announcedAction &&
           ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
             (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > FOLLOWING_CHAT_PROBABILITY) ||
@@ -959,6 +992,17 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
             // The owner's answer to the vet's question is history in whatever words ('On Sunday, I think').
             (probabilities.L >= LEAVE_OUT_PROBABILITY &&
               total < MIN_CLINICAL - 1 &&
+              !answerTurns.has(utterance.turn) &&
+              !relaysReport) ||
+            // …and, when the model is all but certain, even with some weak cues ('I need to phone the bank…', 'die
+            // Blou Bulle het gister gewen'), unless the sentence points at the animal, carries a number or tag, or
+            // makes something conditional ('if he's still limping by the weekend, we'll do X-rays').
+            (probabilities.L >= SURE_CHAT_PROBABILITY &&
+              total < CHAT_OVERRIDE &&
+              !POINTS_AT_ANIMAL.test(text) &&
+              !CONDITIONAL_ACTION.test(text) &&
+              !relaysReport &&
+              !/\d/u.test(text) &&
               !answerTurns.has(utterance.turn))))
       ) {
         leave(leftOutReasonOf(text));

@@ -92,13 +92,36 @@ const NUMBER_PHRASE = new RegExp(
   'giu',
 );
 
-/** Number words directly before a unit become digits: 'twelve point five mg' → '12.5 mg'. */
+// A vital sign named, then its value without a unit: 'his temperature is thirty-eight point six', 'hartspoed van
+// honderd-en-tien'. Only a value a reading could be (ten or more, or with a decimal point): 'temperature is a bit up'
+// and 'weight is one thing' stay words.
+const NUMBER_AFTER_VITAL = new RegExp(
+  String.raw`(?<=(?<![\p{L}])(?:rectal temperature|temperature|temp|temperatuur|heart rate|hartspoed|hartklop|pulse|polsslag|respiratory rate|resp rate|breathing rate|asemhalingstempo|weight|gewig|weighs|weeg)(?:\s*(?:is|was|of|van|at|op|now|nou|still|steeds|nog|:))*\s+)((?:(?:${NUMBER_WORD})(?:[\s-]+|(?=\s))){0,12}(?:${NUMBER_WORD}|\p{L}{1,10}-?en-?\p{L}{1,10}tig))(?![\p{L}\d-])`,
+  'giu',
+);
+
+/**
+ * A number phrase's value as digits, or the phrase unchanged when it is no number ('a', 'and'); joiners it ends
+ * on stay words ('a hundred and ten and' → '110 and').
+ */
+function digitsOf(phrase: string, accept: (value: number, phrase: string) => boolean = () => true): string {
+  const [, number = phrase, trailing = ''] = /^(.*?)((?:[\s-]+(?:and|en|a))*)$/isu.exec(phrase) ?? [];
+  const value = parseNumberWords(number.trim());
+  return value === undefined || /^(?:a|and|en)$/i.test(number.trim()) || !accept(value, number)
+    ? phrase
+    : `${value}${trailing}`;
+}
+
+const READING = (value: number, phrase: string) => value >= 10 || /(?:point|komma|punt)/iu.test(phrase);
+
+/**
+ * Number words directly before a unit become digits ('twelve point five mg' → '12.5 mg'), and so do those of a
+ * vital sign's reading ('temperature is thirty-eight point six' → 'temperature is 38.6').
+ */
 export function numberWordsToDigits(text: string): string {
-  return text.replace(NUMBER_PHRASE, (phrase: string) => {
-    const value = parseNumberWords(phrase.trim());
-    // A lone article or joiner ('a', 'and') is not a number; keep such text unchanged.
-    return value === undefined || /^(?:a|and|en)$/i.test(phrase.trim()) ? phrase : String(value);
-  });
+  return text
+    .replace(NUMBER_PHRASE, (phrase: string) => digitsOf(phrase))
+    .replace(NUMBER_AFTER_VITAL, (phrase: string) => digitsOf(phrase, READING));
 }
 
 const REPLACEMENTS: Array<[RegExp, string]> = [

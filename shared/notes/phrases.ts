@@ -40,7 +40,7 @@ export const DIAGNOSIS_STATEMENT = anyOf([
   // How bad it is ('this is serious', "it's a mild case", 'dis 'n erge geval'): the vet's judgement.
   String.raw`(?:this|it|that)(?:'s| is) (?:very |quite |really )?serious|(?:dis|dit is) (?:baie )?ernstig|(?:a|an|'n) (?:mild|moderate|severe|bad|ligte|matige|erge|ernstige) (?:case|geval)`,
   String.raw`(?:confirms?|confirmed|bevestig)\s+(?:(?:a|an|'n|the|die|that|dat)\s+)?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors)`,
-  String.raw`(?:^|[,;:]\s*)(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra)(?![\p{L}])`,
+  String.raw`(?:^|[,;:]\s*|(?:sure|certain|confident|seker|oortuig)\s+(?:that\s+|dat\s+)?)(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*(?:[\p{L}-]+,?\s+){0,3}?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra|diphtheria|difterie)(?![\p{L}])`,
 ]);
 // Treatment the animal already had, before this visit ('we dosed the flock with Ivomec on the 25th', 'hy is laas maand
 // met Bravecto behandel'): history, though it names a drug. (An animal 'gave birth' or 'het melk gegee'.)
@@ -134,18 +134,18 @@ export const OWNER_WORRY = anyOf([
 // The owner's own health, not the animal's ('I had my gallbladder out', 'my sugar was 9.2 at the clinic', 'ek het
 // self nierstene gehad', 'the plate in my collarbone', 'my vingers was gevries'): chat, however medical its words.
 const OWN_BODY = String.raw`(?:my|my own|my eie)\s+(?:arms?|nose|back|knees?|hips?|shoulders?|collarbone|neck|hands?|fingers|wrists?|ankles?|foot|feet|gallbladder|appendix|kidney stones?|sugar|blood ?sugar|blood pressure|cholesterol|diet|doctor|gp|dermatologist|physio|surgeon|oncologist|neus|rug|knie[ëe]?|heupe?|skouers?|sleutelbeen|nek|hande?|vingers|polse?|enkels?|voete?|galblaas|blindederm|nierstene|suiker|bloedsuiker|bloeddruk|dieet|dokter|huisdokter|fisio)`;
-const MYSELF = String.raw`(?:i|ek)\s+(?:myself|self|have|had|het|was)\s+(?:myself\s+|self\s+|also\s+|ook\s+)?(?:in\s+\d{4}\s+)?(?:[\p{L}']+\s+){0,3}?(?:[\p{L}]+-)?(?:operation|op|surgery|operasie|an? op|hospital|hospitaal|cancer|kanker|kidney stones|nierstene|stitches|steke|chemo|heart attack|hartaanval)|i had my\s+(?:\p{L}+\s+){0,2}?done|ek het self\s+(?:[\p{L}'-]+\s+){1,6}?gehad|i (?:had|have had)\s+(?:[\p{L}'-]+\s+){1,4}?myself`;
+const MYSELF = String.raw`(?:i|ek)\s+(?:myself|self|have|had|het|was)\s+(?:myself\s+|self\s+|also\s+|ook\s+)?(?:in\s+\d{4}\s+)?(?:[\p{L}']+\s+){0,3}?(?:[\p{L}]+-)?(?:operation|op|surgery|operasie|an? op|hospital|hospitaal|cancer|kanker|kidney stones|nierstene|stitches|steke|chemo|heart attack|hartaanval)|i had my\s+(?:\p{L}+\s+){0,2}?done|ek het self\s+(?:[\p{L}'-]+\s+){1,6}?gehad|i (?:had|have had)\s+(?:[\p{L}'-]+\s+){1,4}?myself|ek\s+(?:het\s+|gebruik\s+|drink\s+|neem\s+)?self\s+(?:[\p{L}'-]+\s+){0,3}?\p{L}*(?:medisyne|pille|tablette|medikasie)`;
 // A member of the household in hospital or under treatment ('my cousin had treatment for breast cancer at …').
-const RELATIVE = String.raw`(?:my|our|ons|[\p{L}]+\s+se|[\p{L}]+'s)\s+(?:husband|wife|son|daughter|mother|mom|mum|father|dad|brother|sister|cousin|uncle|aunt|grandmother|grandfather|granny|neighbour|friend|man|vrou|seun|dogter|ma|pa|broer|suster|neef|niggie|oom|tante|ouma|oupa|buurman|buurvrou|vriend|vriendin)`;
-const HUMAN_CARE = String.raw`chemo\p{L}*|cancer|kanker|hospital|hospitaal|operation|operasie|surgery|stitches|steke|treatment for|behandeling vir|physio|fisio|(?:a |'n )?(?:new|nuwe) (?:hip|knee|heup|knie)|(?:hip|knee) replacement|heart attack|hartaanval|(?:her|haar|a|'n) (?:baby|baba)|keiser`;
+const RELATIVE = String.raw`(?:my|our|ons|[\p{L}]+\s+se|[\p{L}]+'s)\s+(?:husband|wife|son|daughter|mother|mom|mum|father|dad|brother|sister|cousin|uncle|aunt|grandmother|grandfather|granny|grandson|granddaughter|(?:father|mother|brother|sister|son|daughter)-in-law|neighbour|friend|man|vrou|seun|dogter|ma|pa|broer|suster|neef|niggie|oom|tante|ouma|oupa|kleinseun|kleindogter|skoonpa|skoonma|skoonseun|skoondogter|swaer|skoonsuster|buurman|buurvrou|vriend|vriendin)(?:'s)?`;
+const HUMAN_CARE = String.raw`chemo\p{L}*|cancer|kanker|hospital|hospitaal|operation|operasie|surgery|stitches|steke|treatment for|behandeling vir|physio|fisio|(?:a |'n )?(?:new|nuwe) (?:hip|knee|heup|knie)|(?:hip|knee) replacement|heart attack|hartaanval|(?:her|haar|a|'n) (?:baby|baba)|keiser|pacemaker|stent|prostate|prostaat|tonsils|mangels|stroke|beroerte|shingles|gordelroos|scoped|dialysis|dialise`;
 // Said outright to be a person's ('his own blood sugar', 'sy eie dokter', 'the GP put him on…'): a person's, whatever
 // pronouns come with it.
-const PERSONS_OWN = String.raw`(?:my|his|her|their|sy|haar|hulle)\s+(?:own|eie)\s+(?:blood ?sugar|sugar|blood pressure|cholesterol|doctor|gp|dokter|huisdokter|bloedsuiker|suiker|bloeddruk|operation|op|operasie|knee|hip|back|knie|heup|rug)|(?:the|his|her|my|die|sy|haar)\s+(?:gp|huisdokter)`;
+const PERSONS_OWN = String.raw`(?:my|his|her|their|sy|haar|hulle)\s+(?:own|eie)\s+(?:[\p{L}-]+\s+){0,2}?(?:blood ?sugar|sugar|blood pressure|cholesterol|doctor|gp|dokter|huisdokter|bloedsuiker|suiker|bloeddruk|operation|op|operasie|knee|hip|back|shoulder|knie|heup|rug|skouer|stent|pacemaker|injection|inspuiting|cortisone|kortisoon|medication|medicine|medisyne|pills|pille|tablets|tablette)|(?:the|his|her|my|die|sy|haar)\s+(?:gp|huisdokter)`;
 const PERSONS_OWN_HEALTH = new RegExp(String.raw`(?<![\p{L}])(?:${PERSONS_OWN})(?![\p{L}])`, 'iu');
 const ANIMAL_NOUNS = 'dog|cat|puppy|kitten|horse|cow|calf|ewe|ram|goat|hond|kat|perd|koei|kalf|ooi|bok';
 const ANIMAL_NOUN = anyWordsOf([ANIMAL_NOUNS]);
 const OWN_HEALTH = new RegExp(
-  String.raw`(?<![\p{L}])(?:${OWN_BODY}|${MYSELF}|${RELATIVE}\s+(?:[\p{L}']+\s+){0,6}?(?:${HUMAN_CARE}))(?![\p{L}])`,
+  String.raw`(?<![\p{L}])(?:${OWN_BODY}|${MYSELF}|${RELATIVE}\s+(?:[\p{L}'’]+\s+){0,6}?(?:${HUMAN_CARE}))(?![\p{L}])`,
   'iu',
 );
 // The animal in the same sentence ('he bit my hand', 'my husband took him to the hospital') keeps it history.

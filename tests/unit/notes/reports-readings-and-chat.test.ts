@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { numberWordsToDigits } from '#shared/notes/normalise.js';
+import { ownersOwnHealthAt } from '#shared/notes/phrases.js';
+import { classified, sectionOf } from './classified.js';
+
+describe('a household member relaying what the animal did', () => {
+  it("keeps 'my wife says' when the next piece tells what the animal did", () => {
+    const result = classified(
+      [
+        'What happened to her?',
+        'She was fine on Sunday, but on Monday she ate something in the garden and my wife says she cried out, like she was in pain. Then last night she could not get up on her front legs. She just lies there.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'my wife says')).toBe('S');
+    expect(sectionOf(result, 'cried out')).toBe('S');
+    expect(sectionOf(result, 'could not get up')).toBe('S');
+    expect(sectionOf(result, 'fine on Sunday')).toBe('S');
+  });
+  it("leaves it out when what follows is household news ('… thanks for the rusks')", () => {
+    const result = classified(
+      [
+        'His ears are much better since the drops.',
+        'Oh, and my wife says thanks for the rusks, the grandchildren finished them in a day.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'my wife says')).toBe('left');
+  });
+});
+
+describe('a vital sign read out in words', () => {
+  it('becomes digits after the vital named, even with no unit', () => {
+    expect(numberWordsToDigits('her temperature is thirty-nine point four')).toBe('her temperature is 39.4');
+    expect(numberWordsToDigits('die temperatuur is veertig komma een')).toBe('die temperatuur is 40.1');
+    expect(numberWordsToDigits('heart rate is a hundred and twenty and she pants')).toBe(
+      'heart rate is 120 and she pants',
+    );
+  });
+  it('leaves words that are no reading as words', () => {
+    expect(numberWordsToDigits('the temperature is a bit high')).toBe('the temperature is a bit high');
+    expect(numberWordsToDigits('her weight is one thing, her diet another')).toBe(
+      'her weight is one thing, her diet another',
+    );
+  });
+  it("marks the one who reads them out as staff, not the owner ('Doctor, …')", () => {
+    const result = classified(
+      [
+        'Hello Mr Dube, come in. What brings Rex in today?',
+        "He's been vomiting since yesterday, Doctor.",
+        'Doctor, he weighs twenty-two point four kilos and his temperature is thirty-nine point nine.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'thirty-nine point nine')).toBe('O');
+  });
+});
+
+describe('chat the model is all but sure of', () => {
+  it('is left out despite a weak cue word', () => {
+    const result = classified(
+      [
+        'Her gums are pale and the CRT is three seconds.',
+        'I must still phone the insurance about the car before four.',
+        'Ek moet vanmiddag nog die kinders by die skool gaan haal.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'phone the insurance')).toBe('left');
+    expect(sectionOf(result, 'by die skool')).toBe('left');
+    expect(sectionOf(result, 'CRT')).toBe('O');
+  });
+  it('keeps a conditional plan, whatever the model thinks of it', () => {
+    const result = classified(
+      ['The wound looks clean today.', "If she's still licking it by Friday, we'll put a cone on."].join(
+        '\n',
+      ),
+    );
+    expect(sectionOf(result, 'put a cone on')).toBe('P');
+  });
+});
+
+describe("people's own health is chat", () => {
+  it('names a relative under care, a person\'s "own" treatment, or medicine taken "self"', () => {
+    expect(ownersOwnHealthAt("My grandson's tonsils came out on Tuesday.")).toBeGreaterThanOrEqual(0);
+    expect(ownersOwnHealthAt('My oupa kry volgende week ’n pacemaker.')).toBeGreaterThanOrEqual(0);
+    expect(ownersOwnHealthAt('She told me about her own knee injection last month.')).toBeGreaterThanOrEqual(
+      0,
+    );
+    expect(ownersOwnHealthAt('Ek drink self nou bloeddrukpille.')).toBeGreaterThanOrEqual(0);
+    expect(ownersOwnHealthAt('He had his own vaccination booster last month, the dog.')).toBe(-1);
+  });
+});
+
+describe('the diagnosis and the plan in Afrikaans', () => {
+  it("a hedged 'ek is redelik seker dis …' and 'dit is …, …itis' are the assessment", () => {
+    const result = classified(
+      [
+        'Die temperatuur is 40.5 en die kliere is groot.',
+        'Ek is redelik seker dis droessiekte, van die Streptococcus in die neus.',
+        'Dit is kalfdifterie, nekrotiese laringitis.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'droessiekte')).toBe('A');
+    expect(sectionOf(result, 'laringitis')).toBe('A');
+  });
+  it("advice opening the sentence is the plan ('ek stel voor …', 'I'd suggest …')", () => {
+    const result = classified(
+      [
+        'Die koei lê plat en kan nie sluk nie.',
+        'Ek stel voor ons maak haar vandag dood.',
+        "I'd suggest we take her off the feed for a day.",
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'stel voor')).toBe('P');
+    expect(sectionOf(result, 'suggest')).toBe('P');
+  });
+});
