@@ -505,6 +505,11 @@ function householdNews(
 const IMPERATIVE =
   /^(?:\s*(?:okay|ok|so|and|then|now|also|dan|en|nou|ook)\b[\s,]*){0,2}(?!(?:i|we|you|he|she|it|they|there|this|that|is|was|are|were|has|had|have|does|did|do|can|could|will|would|should|may|might|must|with|for|to|on|in|at|of|from|by|about|after|before|like|than|into|onto|behind|under|over|near|all|both|only|just|not|ek|ons|jy|hy|sy|dit|hulle|daar|het|kan|sal|moet|wil|met|vir|van|op|aan|by|na|oor|onder|teen|uit|toe|nie|al|net|saw|found|told|gave|took|made|got|let|morning|evening|afternoon|night|today|tonight|yesterday|week|month|year|oggend|môre|more|middag|aand|vandag|vanaand|gister|nag|maand|jaar)\s)\p{L}{3,}(?<!ed)\s+(?:him|her|his|them|their|hom|haar|hulle)(?![\p{L}'])/iu;
 
+// An instruction opening on its bare verb ('Use a pour-on on the whole herd', 'Gebruik hierdie week 'n opgietmiddel',
+// 'Hou haar binne'): the verbs a vet tells an owner to act with, not followed by a verb of being ('Feed is short').
+const INSTRUCTING_VERB =
+  /^(?:\s*(?:okay|ok|so|and|then|now|also|dan|en|nou|ook)\b[\s,]*){0,2}(?:use|give|keep|apply|continue|repeat|bring|call|phone|dip|spray|dose|vaccinate|isolate|feed|withhold|avoid|clean|monitor|weigh|gebruik|gee|hou|sit|maak|bel|spuit|doseer|ent|isoleer|voer|skuif|los|weeg|tel|behandel|vaksineer|herhaal|vermy)\s+(?!(?:is|was|are|were|has|had|het|was)(?![\p{L}]))\p{L}/iu;
+
 // A prohibition opening the sentence is an instruction ('Don't bring in new birds…', 'Moenie dat hy spring nie').
 const PROHIBITION =
   /^(?:\s*(?:okay|ok|so|and|but|then|now|also|dan|en|maar|nou|ook)\b[\s,]*){0,2}(?:don't|do not|never|moenie|moet nooit)(?![\p{L}])/iu;
@@ -528,6 +533,9 @@ const FINDING_WEIGHT = 9;
 // neck stretched out').
 const SENSED =
   /^(?:\s*(?:okay|ok|so|and|now|en|nou)\b[\s,]*){0,2}(?:(?:his|her|its|their|the|both|die|sy|haar|hulle|albei)\s+(?:\p{L}+\s+){0,2}?(?:feels?|looks?|sounds?|smells?|voel|lyk|klink|ruik)\s+(?!like|as if|as though|soos|na|asof)\p{L}|(?:he|she|it|hy|sy|dit)(?:'s|\s+is)?\s+(?:stands?|standing|staan|lies|lying|lê|sits?|sitting|sit)\s+(?:with|met)\s)/iu;
+// How the animal answers the vet's hands ('as ek haar aanraak ruk sy', 'when I press on it she flinches'): a finding.
+const ON_HANDLING =
+  /(?<![\p{L}])(?:when|if|as|wanneer)\s+(?:i|we|ek|ons)\s+(?:[\p{L}']+\s+){0,3}?(?:touch|touched|press|pressed|palpate|palpated|squeeze|squeezed|flex|flexed|extend|extended|manipulate|aanraak|aangeraak|druk|gedruk|palpeer|gepalpeer|buig|gebuig|strek|gestrek|knyp|geknyp)(?![\p{L}])/iu;
 // A value set against its normal ('…was over 5 minutes; normal is under two'): a measurement.
 const AGAINST_NORMAL =
   /\d[^.;]*[;,]?\s*(?:normal is|normal would be|the normal range|reference range|normaal is|normaalwaarde)|(?:normal is|normaal is)[^.;]*\d/iu;
@@ -574,6 +582,11 @@ const ASKS_JUDGEMENT =
 const ASKS_INSTRUCTION =
   /(?:^|[\s,])(?:can|may|should|must|do i|does (?:he|she|it) need|how (?:often|much|many|long)(?:\s+[\p{L}']+){0,2}?\s+(?:must|should|can|may|do (?:i|we)|moet|kan|mag)|what (?:do|should|must|can) (?:i|we)|when (?:can|should|must|do) (?:i|we|he|she)|kan (?:ek|ons|hy|sy)|mag (?:ek|ons|hy|sy)|moet (?:ek|ons|hy|sy)|hoe (?:gereeld|lank|baie|dikwels)(?:\s+[\p{L}']+){0,2}?\s+(?:moet|kan|mag)|wat moet|wanneer (?:kan|moet|mag)|how long (?:will|does|must|should) (?:he|she|it|they) (?:stay|be in|be here)|hoe lank (?:bly|moet|sal) (?:hy|sy|dit|hulle))(?![\p{L}])/iu;
 
+// 'How long has he been like this?', 'hoe lank is sy al nie lekker nie?', 'when did it start?': the vet asks for the
+// history, whatever chatty words the question uses; the answer ('al maande, Dokter') is history too.
+const ASKS_DURATION =
+  /^\s*(?:(?:and|en|so|okay|ok)[\s,]+)?(?:how long (?:has|have|is|was|did|ago)|hoe lank (?:is|het|was|gaan) (?:hy|sy|dit|hulle|die \p{L}+) (?:al|nou al)|hoe lank al|since when|sedert wanneer|van wanneer af|when did (?:it|this|that|he|she|they) (?:start|begin)|wanneer het (?:dit|hy|sy|hulle) begin)(?![\p{L}])/iu;
+
 // 'And if she doesn't get up?', 'when do you want to see her again?': the owner asks what to do.
 const ASKS_WHAT_IF =
   /^\s*(?:(?:and|en|but|maar|so)[\s,]+)?(?:what if|wat as|if|as (?:hy|sy|dit|hulle|die)|when do you want|wanneer wil (?:jy|u))(?![\p{L}])/iu;
@@ -593,9 +606,10 @@ const HEDGE_WEIGHT = 6;
 const OBLIGATION_WEIGHT = 3;
 const PAST_WEIGHT = 4;
 // 'het' after a third-person subject, then a past participle (ge-, possibly after a separable particle) or a verb
-// that takes no ge-; the vet's own 'ek het … ondersoek' is left alone.
+// that takes no ge-; the vet's own 'ek het … ondersoek' is left alone. In a subordinate clause 'het' comes last
+// ('ek weet nie of hy genoeg biesmelk gekry het nie').
 const THIRD_PERSON_PERFECT =
-  /(?<![\p{L}])(?:(?:hy|sy|dit|hulle)\s+het|het\s+(?:hy|sy|dit|hulle))\s+(?:\p{L}+\s+){0,8}?(?:\p{L}{0,6}ge\p{L}{3,}|verloor|begin|vergeet|verander)(?![\p{L}])|(?<![\p{L}])(?:he|she|they|it)(?:'s|'ve|\s+has|\s+have)\s+been\s+\p{L}+ing(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:(?:hy|sy|dit|hulle)\s+het|het\s+(?:hy|sy|dit|hulle))\s+(?:\p{L}+\s+){0,8}?(?:\p{L}{0,6}ge\p{L}{3,}|verloor|begin|vergeet|verander)(?![\p{L}])|(?<![\p{L}])(?:of|dat|toe|omdat|nadat|voordat|sodat|waar)\s+(?:hy|sy|dit|hulle)\s+(?:\p{L}+\s+){0,8}?\p{L}{0,6}ge\p{L}{3,}\s+het(?![\p{L}])|(?<![\p{L}])(?:he|she|they|it)(?:'s|'ve|\s+has|\s+have)\s+been\s+\p{L}+ing(?![\p{L}])/iu;
 // What the owner noticed or lost ('ons het … vyf ooie verloor', 'I noticed…', 'we lost two ewes'): history. (The vet
 // examines, feels and finds; owners notice and lose animals.)
 const OWNER_NOTICED =
@@ -631,10 +645,17 @@ const SHORT_NO =
   /^\s*(?:no|nope|nah|not really|none|never|nee|glad nie|geensins|nie regtig nie)\b[\s,.!]*(?:(?:doctor|dokter|doc|dok|sir|ma'am|meneer|mevrou|not that i(?:'ve| have)? (?:seen|noticed)|nie wat ek gesien het nie)[\s,.!]*)?$/iu;
 // 'Yes', and the owner's agreement with what the vet said back to them ('that's right', 'dis reg').
 const CONFIRMATION = "that's right|that is right|correct|exactly|dis reg|dit is reg|presies|korrek";
+// How much, said with the yes ('Ja, baie meer.', 'Yes, a lot.'): kept in the statement it makes.
+const YES_DEGREE =
+  "a lot|lots|much more|a lot more|way more|more|all the time|every day|often|baie meer|baie|meer|heeltyd|elke dag|gereeld|a bit|'n bietjie";
 const SHORT_YES = new RegExp(
-  String.raw`^\s*(?:yes|yeah|yep|yup|ja|jip|definitely|beslis|it has|he has|she has|hy het|sy het|${CONFIRMATION})\b[\s,.!]*(?:(?:${CONFIRMATION})[\s,.!]*)?(?:(?:doctor|dokter|doc|dok|sir|meneer|mevrou)[\s,.!]*)?$`,
+  String.raw`^\s*(?:yes|yeah|yep|yup|ja|jip|definitely|beslis|it has|he has|she has|hy het|sy het|${CONFIRMATION})\b[\s,.!]*(?:(?:${CONFIRMATION})[\s,.!]*)?(?:(?<degree>${YES_DEGREE})[\s,.!]*)?(?:(?:doctor|dokter|doc|dok|sir|meneer|mevrou)[\s,.!]*)?$`,
   'iu',
 );
+// An Afrikaans yes/no question opens on its verb, then the animal ('Drink sy meer as gewoonlik?', 'Hoes hy snags?'):
+// the statement keeps the verb and drops the pronoun.
+const AFRIKAANS_VERB_FIRST =
+  /^\s*(?:(?:en|goed|nou)[\s,]+)?(?!(?:wat|waar|hoe|wanneer|hoekom|waarom|wie|watter|hoeveel|is|het|was|kan|sal|moet|wil)\s)(?<verb>\p{L}{3,})\s+(?:hy|sy|hulle)\s+/iu;
 const QUESTION_OPENING =
   /^\s*(?:(?:okay|ok|so|and|right|alright|goed|en|nou)[\s,]+){0,2}(?:is there any|are there any|is there|are there|have you (?:noticed|seen|had)(?: any)?|has (?:he|she|it|the \p{L}+) (?:had|been|got)(?: any)?|does (?:he|she|it) have(?: any)?|do (?:you|they) (?:see|notice)(?: any)?|did (?:he|she|it|you) (?:have|see|notice)(?: any)?|any|het (?:hy|sy|dit|julle|jy)(?: al)?(?: enige)?|is daar(?: enige)?|enige)\s+/iu;
 
@@ -642,7 +663,7 @@ const QUESTION_OPENING =
 export function answeredQuestion(question: string, answer: string, language: Language): string | null {
   const no = SHORT_NO.test(answer);
   if (!no && !SHORT_YES.test(answer)) return null;
-  const opening = QUESTION_OPENING.exec(question);
+  const opening = QUESTION_OPENING.exec(question) ?? AFRIKAANS_VERB_FIRST.exec(question);
   if (!opening) return null;
   const topic = question
     .slice(opening[0].length)
@@ -650,12 +671,14 @@ export function answeredQuestion(question: string, answer: string, language: Lan
     .replace(/\s+(?:at all|so far|lately|recently|today|vandag|onlangs)$/iu, '');
   if (contentTokens(topic).length === 0 || topic.split(/\s+/u).length > 12) return null;
   if (no) return `${language === 'af' ? 'Geen' : 'No'} ${topic}`;
-  return affirmed(topic, language);
+  const verb = opening.groups?.verb;
+  return affirmed(verb ? `${verb} ${topic}` : topic, language, SHORT_YES.exec(answer)?.groups?.degree);
 }
 
 /** A statement the owner said yes to, marked as such: 'Vomiting (yes)', 'Diarree (ja)'. */
-function affirmed(statement: string, language: Language): string {
-  return `${statement.charAt(0).toLocaleUpperCase()}${statement.slice(1)} (${language === 'af' ? 'ja' : 'yes'})`;
+function affirmed(statement: string, language: Language, degree?: string): string {
+  const yes = language === 'af' ? 'ja' : 'yes';
+  return `${statement.charAt(0).toLocaleUpperCase()}${statement.slice(1)} (${degree ? `${yes}, ${degree.toLowerCase()}` : yes})`;
 }
 
 const STATEMENT_OPENERS = /^\s*(?:(?:okay|ok|so|and|right|alright|goed|en|nou|dus)[\s,]+){1,2}/iu;
@@ -808,6 +831,9 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
   let afterChatQuestion = false;
   // The kind of the last owner's question, steering the first sentences of the turn that answers it.
   let pendingAnswer: { section: SoapKey; turn: number; left: number } | null = null;
+  // The vet's question about the history ('how long has she been like this?'): its answer is history, however
+  // chatty ('Dis eintlik al maande, Dokter.' · 'So af en aan.').
+  let historyAsked: { turn: number; left: number } | null = null;
   for (const [index, utterance] of utterances.entries()) {
     const nextText = utterances[index + 1]?.text;
     // A 'turn' of many sentences is a whole unlabelled recording on one line (ASR output), not one speaker's
@@ -834,6 +860,11 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const followsChatQuestion = afterChatQuestion;
     afterSmallTalk = false;
     afterChatQuestion = false;
+    let answersHistory = false;
+    if (historyAsked && utterance.turn !== historyAsked.turn) {
+      answersHistory = !hasChatTerm(text);
+      if (--historyAsked.left <= 0) historyAsked = null;
+    }
     let answerTo: SoapKey | null = null;
     if (pendingAnswer && utterance.turn !== pendingAnswer.turn && speaker !== 'client') {
       answerTo = pendingAnswer.section;
@@ -892,6 +923,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       leave('question');
       const kind = answerSection(text);
       pendingAnswer = kind ? { section: kind, turn: utterance.turn, left: ANSWER_SENTENCES } : null;
+      historyAsked = ASKS_DURATION.test(text) ? { turn: utterance.turn, left: ANSWER_SENTENCES } : null;
       // 'Did you watch the cricket?' starts small talk: its answer is more of the same. So does a question the
       // model is sure is chat and that names nothing clinical ('is dit nog so warm by julle?').
       // (A question asking the vet's judgement or instructions starts no chat: 'Wat beteken dit, Dokter?'; one about
@@ -957,7 +989,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     // What the household feeds the animal is its diet history, snack words and all ('my husband gives her biltong');
     // where it came from is history too ('…bought him from a man at the filling station').
     const animalsOwnHistory = FED_TO_ANIMAL.test(text) || ACQUIRED.test(text);
-    if (!header && !measured && !animalsOwnHistory) {
+    if (!header && !measured && !animalsOwnHistory && !answersHistory) {
       if (
         (chat &&
           total < CHAT_OVERRIDE &&
@@ -1030,7 +1062,11 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (before?.section && before.utterance.turn === utterance.turn && before.speaker === speaker)
       combined[before.section] += SECTION_INERTIA;
     const action =
-      INSTRUCTION.test(text) || FUTURE_ACTION.test(text) || IMPERATIVE.test(text) || PROHIBITION.test(text);
+      INSTRUCTION.test(text) ||
+      FUTURE_ACTION.test(text) ||
+      IMPERATIVE.test(text) ||
+      INSTRUCTING_VERB.test(text) ||
+      PROHIBITION.test(text);
     if (action) combined.P += 5;
     if (answerTo) combined[answerTo] += ANSWER_WEIGHT;
     const actionless =
@@ -1040,7 +1076,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (actionless && (statesMeasurement(text) || AGAINST_NORMAL.test(text)))
       // A laboratory unit ('eggs per gram', 'mmol/L') leaves no doubt that something was measured.
       combined.O += LAB_ONLY_UNIT.test(numberWordsToDigits(text)) ? FINDING_WEIGHT : MEASURE_WEIGHT;
-    if (actionless && SENSED.test(text)) combined.O += MEASURE_WEIGHT / 2;
+    if (actionless && (SENSED.test(text) || ON_HANDLING.test(text))) combined.O += MEASURE_WEIGHT / 2;
     // What a test or a procedure showed is a finding, even when the procedure reads like a treatment.
     const namesDiagnosis = !action && DIAGNOSIS_STATEMENT.test(text);
     if (

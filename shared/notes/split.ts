@@ -78,6 +78,23 @@ const ABBREVIATIONS = new Set([
   'st',
 ]);
 
+/**
+ * Abbreviations that are also words a sentence can end on ('die geld was min.', 'he bit me.', 'die blaas is vol.',
+ * 'the answer is no.'): the stop ends the sentence unless a number follows ('No. 5', 'ca. 30', 'temp. 39.2') or,
+ * for a unit, precedes ('5 min. later'), or a title is written as one ('Me. Botha', 'St. Lucia').
+ */
+const ALSO_WORDS = new Set(['me', 'no', 'min', 'max', 'vol', 'st', 'ca', 'temp', 'resp']);
+const TITLES = new Set(['me', 'st']);
+
+function abbreviationStop(text: string, word: string, wordStart: number, stopEnd: number): boolean {
+  const bare = word.replace(/\.$/, '');
+  if (!ABBREVIATIONS.has(bare)) return false;
+  if (!ALSO_WORDS.has(bare)) return true;
+  if (/^\s*\d/u.test(text.slice(stopEnd, stopEnd + 4))) return true;
+  if (/\d\s*$/u.test(text.slice(Math.max(0, wordStart - 4), wordStart))) return true;
+  return TITLES.has(bare) && /^\p{Lu}/u.test(text.charAt(wordStart));
+}
+
 const LONGEST_ABBREVIATION = 16;
 
 /**
@@ -104,7 +121,7 @@ function sentenceRanges(text: string, offset: number): Array<[number, number]> {
   for (const match of text.matchAll(boundary)) {
     const end = match.index + match[0].length;
     const lastWord = match[0].startsWith('.') ? lastWordBefore(text, start, match.index) : '';
-    if (ABBREVIATIONS.has(lastWord.replace(/\.$/, ''))) continue;
+    if (abbreviationStop(text, lastWord, match.index - lastWord.length, end)) continue;
     // An initial before a lower-case word is a genus or a name, not a sentence end: 'E. coli', 'B. bovis'.
     if (/^\p{L}$/u.test(lastWord) && /^\s{1,3}\p{Ll}/u.test(text.slice(end, end + 4))) continue;
     ranges.push([start, end]);

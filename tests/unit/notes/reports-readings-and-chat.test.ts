@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { classifyUtterances, splitUtterances } from '#shared/notes/index.js';
 import { numberWordsToDigits } from '#shared/notes/normalise.js';
 import { ownersOwnHealthAt } from '#shared/notes/phrases.js';
 import { classified, sectionOf } from './classified.js';
@@ -110,5 +111,77 @@ describe('the diagnosis and the plan in Afrikaans', () => {
     );
     expect(sectionOf(result, 'stel voor')).toBe('P');
     expect(sectionOf(result, 'suggest')).toBe('P');
+  });
+});
+
+describe('a full stop after a word that is also an abbreviation', () => {
+  it("ends the sentence when nothing marks an abbreviation ('die geld was min.', 'he bit me.')", () => {
+    const texts = (transcript: string) => classified(transcript).map(([text]) => text);
+    expect(texts('Die geld was min. Ek het wel bosluise op haar gesien.')).toHaveLength(2);
+    expect(texts('He bit me. Then he ran under the bed.')).toHaveLength(2);
+    expect(texts('Die blaas is vol. Ek druk dit uit.')).toHaveLength(2);
+  });
+  it("does not end it before a number, after a number, or in a title ('No. 5', '5 min. later', 'Me. Botha')", () => {
+    const texts = (transcript: string) => classified(transcript).map(([text]) => text);
+    expect(texts('No. 5 is lame in the left fore.')).toHaveLength(1);
+    expect(texts('Wait 5 min. then take the temperature again.')).toHaveLength(1);
+    expect(texts('Me. Botha het gebel oor die hond se pille.')).toHaveLength(1);
+  });
+});
+
+describe('history told in an Afrikaans subordinate clause', () => {
+  it("'… of hy genoeg biesmelk gekry het' is history, not a treatment", () => {
+    const result = classified(
+      [
+        'Die kalf is tien dae oud en loop mank.',
+        'Ek weet nie of hy die eerste dag genoeg biesmelk gekry het nie.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'biesmelk')).toBe('S');
+  });
+});
+
+describe('the vet at work', () => {
+  it("an instruction opening on its bare verb is the plan ('Gebruik …', 'Use …')", () => {
+    const result = classified(
+      [
+        'Die uier is warm en die melk is waterig.',
+        "Gebruik hierdie maand 'n opgietmiddel wat die bosluise doodmaak op al die koeie.",
+        'Use the spray on the others twice a week.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'opgietmiddel')).toBe('P');
+    expect(sectionOf(result, 'spray')).toBe('P');
+  });
+  it("how the animal answers the vet's hands is a finding ('as ek haar aanraak …')", () => {
+    const result = classified(
+      [
+        'Koei 2210 se temperatuur is 40,8.',
+        'Sy is baie gevoelig, as ek haar rug druk trek sy weg en kreun sy.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'gevoelig')).toBe('O');
+  });
+});
+
+describe("the owner's answer to a history question", () => {
+  it("is history however chatty ('how long…?' · 'Months, Doctor. On and off.')", () => {
+    const result = classified(
+      [
+        'Goeiemiddag. Wat is fout met Bella?',
+        'Sy het weer diarree.',
+        'Hoe lank is sy al so sleg?',
+        'Dis al maande, Dokter. So af en aan.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'al maande')).toBe('S');
+    expect(sectionOf(result, 'af en aan')).toBe('S');
+  });
+  it("an Afrikaans yes/no question that opens on its verb and a 'ja, baie meer' make one statement", () => {
+    const result = classifyUtterances(
+      splitUtterances(['Sy het gewig verloor.', 'Drink sy meer as gewoonlik?', 'Ja, baie meer.'].join('\n')),
+    );
+    expect(result.find((c) => c.composedText)?.composedText).toBe('Drink meer as gewoonlik (ja, baie meer)');
+    expect(result.find((c) => c.composedText)?.section).toBe('S');
   });
 });
