@@ -70,7 +70,9 @@ export function detectLanguage(text: string, fallback: Language = 'en'): Languag
   return af > en ? 'af' : 'en';
 }
 
-const DOSE = /\d\s*(?:mg\/kg|mg|ml|IU|µg\/kg|units|eenhede|milligram|millilit|cc)\b/iu;
+// (Not a laboratory activity: 'ALT 380 IU per litre', '48 000 units per litre', 'CK 900 U/L'.)
+const DOSE =
+  /\d\s*(?:mg\/kg|mg|ml|IU|µg\/kg|units|eenhede|milligram|millilit|cc)\b(?!\s*(?:\/\s*l\b|per\s+lit(?:re|er)|per\s+l\b))/iu;
 const FUTURE_INTERVAL =
   /\b(?:in|oor|within|binne|after|na)\s+(?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|een|twee|drie|vier|vyf|ses|sewe|tien|veertien)\s+(?:hours?|days?|weeks?|months?|ure|uur|dae|dag|weke|week|maande|maand)\b/iu;
 
@@ -309,6 +311,9 @@ const AFRIKAANS_TEST = /(?<![\p{L}])\p{L}{2,}toetse?(?![\p{L}])/iu;
 // Where the animal came from ('we bought him at eight weeks from a man at the filling station'): history.
 const ACQUIRED =
   /(?<![\p{L}])(?:bought|got|adopted|rescued|gekoop|gekry|aangeneem)\s+(?:(?:him|her|them)(?![\p{L}])|(?:hom|haar|hulle)\s+(?:op|at|by|van|as|toe))|(?:het|have|had)\s+(?:hom|haar|hulle)\s+(?:[\p{L}']+\s+){0,6}?(?:gekoop|gekry|aangeneem)(?![\p{L}])/iu;
+// The animal's age ('She's nine now', 'hy is al twaalf jaar oud'): its signalment, history however chatty.
+const AGE_TOLD =
+  /^(?:\s*(?:and|en|oh|ja|yes|well)[\s,]+)?(?:he|she|it|hy|sy|dit)(?:'s|\s+is|\s+was)\s+(?:al\s+|now\s+|nou\s+|already\s+|about\s+|omtrent\s+|so\s+)?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|een|twee|drie|vier|vyf|ses|sewe|agt|nege|tien|elf|twaalf|dertien|veertien|vyftien)(?:\s+(?:years?|jaar|months?|maande|weeks?|weke)(?:\s+old|\s+oud)?)?(?:\s+(?:now|nou|already|al))?[\s,.!]*$/iu;
 // Feeding the animal ('gives her biltong', 'voer vir hom pap'); not a favour to a person ('we gave him a lift').
 const FED_TO_ANIMAL =
   /(?<![\p{L}])(?:gives?|gave|giving|feeds?|fed|feeding|sneaks?|slips?|gee|gegee|voer|gevoer)\s+(?:her|him|them|hom|haar|hulle|vir (?:hom|haar|hulle))\s+(?!(?:a|an|'n)\s+(?:lift|ride|call|ring|hand|hug|break|chance|moment|minute|shout|kans|lift|geleentheid|oproep)(?![\p{L}]))(?:some\s+|a\s+(?:bit|piece) of\s+|'n\s+(?:bietjie|stukkie)\s+)?\p{L}/iu;
@@ -988,7 +993,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       speaker !== 'client' && OBLIGATION.test(text) && !MONEY.test(text) && !hasTerm(left.billing, text);
     // What the household feeds the animal is its diet history, snack words and all ('my husband gives her biltong');
     // where it came from is history too ('…bought him from a man at the filling station').
-    const animalsOwnHistory = FED_TO_ANIMAL.test(text) || ACQUIRED.test(text);
+    const animalsOwnHistory = FED_TO_ANIMAL.test(text) || ACQUIRED.test(text) || AGE_TOLD.test(text);
     if (!header && !measured && !animalsOwnHistory && !answersHistory) {
       if (
         (chat &&

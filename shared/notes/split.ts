@@ -142,9 +142,10 @@ const RUN_ON_WORDS = 30;
 const MIN_PIECE_WORDS = 6;
 // Where speech without punctuation (ASR output) usually turns to a new thought.
 // 'Goed', 'reg', 'well' and 'so' open a new thought, unless a copula or intensifier makes them part of this one
-// ('die prognose is baie goed', 'healing very well'); the look-behinds are fixed words (linear).
+// ('die prognose is baie goed', 'healing very well'); 'also'/'ook' opens one unless it follows its subject or a verb
+// ('hy het ook…', 'die stokkie is ook positief'). The look-behinds are fixed words (linear).
 const THOUGHT_BREAK =
-  /(?<!\b(?:baie|is|so|redelik|heel|nogal|te|ook|nie|was|lyk|gaan|very|quite|as|is|doing|going|healing|eating|not|pretty|and|or|i|you|we|they|don't|do))\s(?=(?:okay|ok|alright|all right|so|now|um|uh|mm-hmm|and then|but|because|well|anyway|goed|reg|nou|toe|want|maar|en toe|dan|(?:the|die) (?:results?|uitslae) (?:are|is|came|kom|het))\b)|(?<!\b(?:dog|cat|cow|horse|he|she|it|they|we|i|you|hond|kat|koei|perd|hy|sy|dit|hulle|ons|ek|jy))\s(?=(?:also|ook)\b)/giu;
+  /(?<!\b(?:baie|is|so|redelik|heel|nogal|te|ook|nie|was|lyk|gaan|very|quite|as|is|doing|going|healing|eating|not|pretty|and|or|i|you|we|they|don't|do))\s(?=(?:okay|ok|alright|all right|so|now|um|uh|mm-hmm|and then|but|because|well|anyway|goed|reg|nou|toe|want|maar|en toe|dan|(?:the|die) (?:results?|uitslae) (?:are|is|came|kom|het))\b)|(?<!\b(?:dog|cat|cow|horse|he|she|it|they|we|i|you|hond|kat|koei|perd|hy|sy|dit|hulle|ons|ek|jy|is|was|are|were|has|have|had|het|sal|kan|moet|word|gaan))\s(?=(?:also|ook)\b)/giu;
 // Where an aside starts or ends inside one breath: 'oh and the owner asked…', '… hey max started vomiting'.
 // A farewell both starts an aside and ends it: '… have a lovely weekend | and phone us if she's not eating'.
 const FAREWELL = String.raw`have a (?:lovely|good|nice|great|safe) (?:weekend|day|evening|trip)|lekker (?:naweek|dag|aand)`;

@@ -185,3 +185,31 @@ describe("the owner's answer to a history question", () => {
     expect(result.find((c) => c.composedText)?.section).toBe('S');
   });
 });
+
+describe('laboratory activities and run-on speech', () => {
+  it("'IU per litre' is a laboratory unit, not a dose: the value is a finding", () => {
+    const result = classified(
+      'her bilirubin is eighty-six micromoles per litre alt is 380 iu per litre alp 290',
+    );
+    expect(result.every(([, section]) => section === 'O')).toBe(true);
+  });
+  it("'ook' after a verb carries the sentence on ('die stokkie is ook sterk positief')", () => {
+    const result = classified(
+      'sy vreet al drie dae swak en die melk het gedaal ek het die urine getoets die urine-stokkie is ook sterk positief vir ketone en haar temperatuur is 38.9 en die pens beweeg stadig aan die linkerkant',
+    );
+    expect(result.some(([text]) => /stokkie is ook sterk positief/u.test(text))).toBe(true);
+  });
+});
+
+describe("the animal's age", () => {
+  it("is history, even right after chat ('… the N1 was terrible. She's nine now.')", () => {
+    const result = classified(
+      [
+        'How old is Bella now?',
+        "Sorry, the traffic on the N1 was terrible this morning. She's nine now.",
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'traffic')).toBe('left');
+    expect(sectionOf(result, 'nine now')).toBe('S');
+  });
+});
