@@ -471,6 +471,11 @@ const INTRODUCES_A_REPORT =
   /^[\s,]*(?:says?|said|tells me|told me|reckons|noticed|thinks|thought|sê|gesê|vertel|dink|meen)[\s,:]*(?:that|dat)?[\s,:]*$/iu;
 const REPORT_ABOUT_THE_ANIMAL = /^[\s,]*(?:that\s+|dat\s+)?(?:he|she|it|hy|sy|dit|hom|haar)\s+\p{L}/iu;
 
+// The animal's dam, not a person's mother ('His mother gives too much milk', 'sy ma is 'n vers'): the mother or father
+// of 'him' or 'her' with something only an animal's dam or sire does.
+const DAM_OR_SIRE =
+  /(?<![\p{L}])(?:his|her|its|sy|haar)\s+(?:mother|mom|mum|dam|father|sire|ma|moer|pa)(?![\p{L}])(?=.*(?<![\p{L}])(?:milk|melk|udder|uier|colostrum|biesmelk|calv\p{L}*|kalf\p{L}*|gekalf|lamb\p{L}*|lam|gelam|kid\p{L}*|suckl\p{L}*|suip|foal\p{L}*|vul|heifer|vers|ewe|ooi|cow|koei|doe|mare|merrie|bitch|teef|queen|litter|werpsel|vaccinated|ingeënt|dipped|gedip))/iu;
+
 /** A member of the household is about to tell what the animal did: 'my husband says' · 'he yelped…'. */
 function introducesReport(text: string, next: string | undefined): boolean {
   const subject = HOUSEHOLD_SUBJECT.exec(text);
@@ -489,7 +494,7 @@ function householdNews(
   analysis: CueAnalysis,
 ): boolean {
   const subject = HOUSEHOLD_SUBJECT.exec(text);
-  if (!subject) return false;
+  if (!subject || DAM_OR_SIRE.test(text)) return false;
   // (Pronouns are weak cues of their own: 'hy vertel sy seun…' names no sign for all its weight.)
   const namesNothing =
     scores.S + scores.O + scores.A < MIN_CLINICAL ||
@@ -620,6 +625,8 @@ const THIRD_PERSON_PERFECT =
 const OWNER_NOTICED =
   /(?<![\p{L}])(?:(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?(?:noticed|lost)|(?:ek|ons)\s+het\s+(?:\p{L}+\s+){0,10}?(?:opgelet|agtergekom|verloor|gewaar))(?![\p{L}])/iu;
 
+// …or what someone named told ('sy hink al so 'n week, Thabo sê tien dae'); case-sensitive, the name's capital counts.
+const RELAYED_BY_NAME = /(?<![\p{L}])\p{Lu}\p{Ll}+\s+(?:sê|says|said|reckons|reken|meen)(?![\p{L}])/u;
 // The vet relaying what the owner told ('feed intake dropped, he estimates by 15 percent', 'die boer sê…'): history.
 const RELAYED =
   /(?<![\p{L}])(?:the owner|the farmer|the client|owner|farmer|client|he|she|die eienaar|die boer|eienaar|boer|hy|sy)\s+(?:estimates|reckons|reports|says|said|mentions|mentioned|noticed|skat|reken|sê|het gesê|rapporteer|meld|het opgelet)(?![\p{L}])/iu;
@@ -992,8 +999,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const instructsOwner =
       speaker !== 'client' && OBLIGATION.test(text) && !MONEY.test(text) && !hasTerm(left.billing, text);
     // What the household feeds the animal is its diet history, snack words and all ('my husband gives her biltong');
-    // where it came from is history too ('…bought him from a man at the filling station').
-    const animalsOwnHistory = FED_TO_ANIMAL.test(text) || ACQUIRED.test(text) || AGE_TOLD.test(text);
+    // where it came from, its age and its dam are history too ('…bought him from a man at the filling station',
+    // 'She's nine now', 'His mother gives too much milk').
+    const animalsOwnHistory =
+      FED_TO_ANIMAL.test(text) || ACQUIRED.test(text) || AGE_TOLD.test(text) || DAM_OR_SIRE.test(text);
     if (!header && !measured && !animalsOwnHistory && !answersHistory) {
       if (
         (chat &&
@@ -1105,7 +1114,10 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     if (actionless && THIRD_PERSON_PERFECT.test(text) && !statesMeasurement(text)) combined.S += PAST_WEIGHT;
     // What the owner noticed, who told it, how long it has gone on, what was tried at home: history.
     const told =
-      OWNER_NOTICED.test(text) || RELAYED.test(text) || (!statesMeasurement(text) && toldHistory(text));
+      OWNER_NOTICED.test(text) ||
+      RELAYED.test(text) ||
+      RELAYED_BY_NAME.test(text) ||
+      (!statesMeasurement(text) && toldHistory(text));
     if (actionless && told) combined.S += 2 * PAST_WEIGHT;
     if (actionless && worry) combined.S += 2 * PAST_WEIGHT;
     // A prognosis is the assessment's, though it speaks of the future ('it should clear on its own').

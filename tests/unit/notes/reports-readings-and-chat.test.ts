@@ -213,3 +213,38 @@ describe("the animal's age", () => {
     expect(sectionOf(result, 'nine now')).toBe('S');
   });
 });
+
+describe("the animal's dam", () => {
+  it("is no person's mother: 'his mother gives too much milk' is history", () => {
+    const result = classified(
+      [
+        'What happened to the lamb?',
+        'Hy was gister nog reg. His mother gives too much milk. Then this morning he was down and kicking.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'too much milk')).toBe('S');
+    expect(sectionOf(result, 'down and kicking')).toBe('S');
+  });
+});
+
+describe('what someone named told', () => {
+  it("is history, even at the end of a visit among plans ('… Pieter sê drie')", () => {
+    const result = classified(
+      [
+        'Môre, oom. Die ooie lam al?',
+        'Ja, Dokter, maar een ooi wil nie opstaan nie.',
+        'Haar temperatuur is 39.6 en sy is dun.',
+        'Die uier is hard en warm aan die linkerkant.',
+        'Ek dink dis mastitis.',
+        'Ek gee vir haar penisillien, 20 mg/kg in die spier, vir drie dae.',
+        'Die vleisonttrekking is tien dae.',
+        'Melk haar twee keer per dag uit.',
+        'As sy nie teen Vrydag vreet nie, bel my.',
+        'Ek kom Maandag terug.',
+        'Laaste, die ram, hy hink al so twee weke, Pieter sê drie, op die linker-agterpoot.',
+        'Ek sal hom Maandag ook kyk.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'hink al so')).toBe('S');
+  });
+});
