@@ -7,7 +7,8 @@
  * spoken section header starts a new part of the dictation. On a visit with two or more named animals, Objective,
  * Assessment and Plan bullets in an animal's scope are grouped per animal: 'Cow 812 — BCS 2/5; lame left hind';
  * Subjective ones only in the turn that names the animal ('The ram, 0877. I felt a lump on one testicle.'): the
- * owner's history is otherwise of the group.
+ * owner's history is otherwise of the group. Animals the vet listed by name before the visit ('Perde (Vonkel,
+ * Kolletjie, Generaal)') are named by those names the same way ('Kolletjie se temperatuur is 40,2').
  */
 import type { DraftBullet } from './bullets';
 import { contentTokens } from './text';
@@ -95,6 +96,55 @@ function bareTagIn(text: string, tags: Map<string, string>): string | null {
   return null;
 }
 
+/** Words of a patient field that name a group or a kind, not an animal ('Perde', 'Koeie', 'Horses'). */
+const NOT_A_NAME =
+  /^(?:the|die|and|en|herd|flock|group|kudde|trop|perde|horses|koeie|cows|cattle|beeste|skape|sheep|bokke|goats|honde|dogs|katte|cats|varke|pigs|calves|kalwers|lammers|lambs)$/iu;
+
+/**
+ * The animals a patient field lists by name ('Perde (Vonkel, Kolletjie, Generaal)', 'Koeie: Bles en Witkop',
+ * 'Bella & Max'): single capitalised words, two or more, tags and kinds left out. [] when it names one animal or none.
+ */
+export function namesListed(patientName: string | undefined): string[] {
+  if (!patientName) return [];
+  const inner = /\(([^)]*)\)/u.exec(patientName)?.[1] ?? /:(.*)$/u.exec(patientName)?.[1] ?? patientName;
+  const names = inner
+    .split(/\s*(?:,|;|\/|&|\+|(?<![\p{L}])(?:and|en)(?![\p{L}]))\s*/u)
+    .map((part) => part.trim())
+    .filter((part) => /^\p{Lu}[\p{L}'-]{1,30}$/u.test(part) && !NOT_A_NAME.test(part));
+  return names.length >= 2 ? [...new Set(names)] : [];
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+
+/**
+ * Finds the listed names as whole words, with their capital where the transcript has capitals at all (a name is
+ * then no common word: 'Generaal', 'Max'); in a recogniser's all-lower-case text, in any case.
+ */
+function listedNamesIn(names: readonly string[], transcript: string): ListedNames | null {
+  if (names.length === 0) return null;
+  const flags = /\p{Lu}/u.test(transcript) ? 'gu' : 'giu';
+  const byLowerCase = new Map(names.map((name) => [name.toLowerCase(), name]));
+  return {
+    pattern: new RegExp(String.raw`(?<![\p{L}])(?:${names.map(escapeRegExp).join('|')})(?![\p{L}])`, flags),
+    written: (heard) => byLowerCase.get(heard.toLowerCase()) ?? heard,
+  };
+}
+
+interface ListedNames {
+  pattern: RegExp;
+  /** The name as the patient field spells it. */
+  written: (heard: string) => string;
+}
+
+/** The first listed name in a stretch of speech, as the vet wrote it, or null. */
+function nameIn(text: string, names: ListedNames | null): string | null {
+  if (!names) return null;
+  names.pattern.lastIndex = 0;
+  const match = names.pattern.exec(text);
+  names.pattern.lastIndex = 0;
+  return match ? names.written(match[0]) : null;
+}
+
 /** A bare number is a tag only if it is this long: 'twee' or '12' is far more often a count or a dose. */
 const MIN_BARE_TAG_DIGITS = 3;
 const BARE_NUMBER = new RegExp(String.raw`(?<![\d.,])\d{3,6}(?!\d|[.,]\d|${UNIT_AFTER})`, 'gu');
@@ -110,10 +160,11 @@ const wordCount = (text: string): number => text.split(/\s+/u).filter(Boolean).l
  * Sets `animal` on the drafts in an animal's scope (see the module comment); only on a visit where two or more
  * animals are named, and on Subjective only within the turn that names the animal. Linear in the drafts.
  */
-export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
+export function assignAnimals(drafts: DraftBullet[], transcript: string, listedNames: string[] = []): void {
   const owners: Array<string | null> = [];
   const named = new Set<string>();
   const tags = namedTags(transcript);
+  const names = listedNamesIn(listedNames, transcript);
   let current: string | null = null;
   let mixed = false;
   let lastSource = -1;
@@ -128,7 +179,7 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
       // An animal announced in words that made no bullet ('Die laaste een is die lam, 1340.') is still the next
       // animal spoken of.
       if (bounds.from > scanned) {
-        const announced = lastIdIn(transcript.slice(scanned, bounds.from), tags);
+        const announced = lastIdIn(transcript.slice(scanned, bounds.from), tags, names);
         if (announced) {
           current = announced.label;
           named.add(numberOf(announced.label));
@@ -137,7 +188,7 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string): void {
       }
       scanned = Math.max(scanned, bounds.to);
       const source = transcript.slice(bounds.from, bounds.to);
-      const id = animalIdIn(source) ?? bareTagIn(source, tags);
+      const id = animalIdIn(source) ?? bareTagIn(source, tags) ?? nameIn(source, names);
       // The owner's history stays with the animal it names until the end of that turn (line).
       if (id) namedUntil = lineEndAfter(transcript, bounds.from);
       inNamingTurn = first.start < namedUntil;
@@ -242,8 +293,15 @@ function lineEndAfter(text: string, from: number): number {
   return end < 0 ? text.length : end;
 }
 
-/** The last animal a stretch of speech names (by kind and tag, or by a known bare tag), with where it is named. */
-function lastIdIn(text: string, tags: Map<string, string>): { index: number; label: string } | null {
+/**
+ * The last animal a stretch of speech names (by kind and tag, by a known bare tag, or by a listed name), with where
+ * it is named.
+ */
+function lastIdIn(
+  text: string,
+  tags: Map<string, string>,
+  names: ListedNames | null,
+): { index: number; label: string } | null {
   let last: { index: number; label: string } | null = null;
   ANIMAL_ID.lastIndex = 0;
   for (const match of text.matchAll(ANIMAL_ID)) {
@@ -254,6 +312,12 @@ function lastIdIn(text: string, tags: Map<string, string>): { index: number; lab
   for (const match of text.matchAll(BARE_NUMBER)) {
     const label = tags.get(match[0]);
     if (label && (!last || match.index > last.index)) last = { index: match.index, label };
+  }
+  if (names) {
+    for (const match of text.matchAll(names.pattern)) {
+      if (!last || match.index > last.index) last = { index: match.index, label: names.written(match[0]) };
+    }
+    names.pattern.lastIndex = 0;
   }
   return last;
 }

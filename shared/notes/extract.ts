@@ -10,7 +10,7 @@ import type {
   SoapSection,
 } from '../schemas/clinical';
 import type { LeftOutLine } from '../schemas/clinical';
-import { assignAnimals, formatAnimalGroups } from './animals';
+import { assignAnimals, formatAnimalGroups, namesListed } from './animals';
 import {
   attachValueJudgements,
   bulletsOf,
@@ -126,7 +126,7 @@ export function extractClinicalNotes(
       spans: toEvidenceSpans(transcript, [{ start: utterance.start, end: utterance.end }], placed),
     });
   }
-  assignAnimals(keptDrafts, transcript);
+  assignAnimals(keptDrafts, transcript, namesListed(request.preConsultationData?.patientName));
   const drafts = mergeDuplicates(attachValueJudgements(keptDrafts));
 
   const supported: DraftBullet[] = [];

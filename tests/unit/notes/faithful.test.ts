@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractClinicalNotes, splitUtterances } from '#shared/notes/index.js';
-import { animalIdIn } from '#shared/notes/animals.js';
+import { animalIdIn, namesListed } from '#shared/notes/animals.js';
 import { mergeDuplicates, type DraftBullet } from '#shared/notes/bullets.js';
 import { checkPlanSafety, phoneticKey } from '#shared/notes/safety.js';
 import { MAX_UTTERANCE_WORDS } from '#shared/notes/split.js';
@@ -468,5 +468,48 @@ describe('timed segments from the speech engine', () => {
     expect(withPauses.clinicalData.subjective).toContain('hoes');
     expect(withPauses.clinicalData.subjective).not.toMatch(/pad|sleg/u);
     for (const line of withPauses.leftOut ?? []) expect(line.spans[0]?.audioStart).toBeDefined();
+  });
+});
+
+describe('multi-animal visits by name', () => {
+  it('reads the names the patient field lists, two or more, kinds and tags left out', () => {
+    expect(namesListed('Perde (Vonkel, Kolletjie, Generaal)')).toEqual(['Vonkel', 'Kolletjie', 'Generaal']);
+    expect(namesListed('Koeie: Bles en Witkop')).toEqual(['Bles', 'Witkop']);
+    expect(namesListed('Bella & Max')).toEqual(['Bella', 'Max']);
+    expect(namesListed('Max')).toEqual([]);
+    expect(namesListed('Melkkudde (koeie 214, 187, 305)')).toEqual([]);
+    expect(namesListed(undefined)).toEqual([]);
+  });
+  const transcript = [
+    'Vet: Goeiemôre. Wie is eerste?',
+    'Client: Blitz eerste. Hy hoes al drie dae.',
+    'Vet: Blitz se temperatuur is 39.8 en ek hoor krake in die longe. Dis waarskynlik longontsteking. Hy kry doksisiklien, 10 mg/kg PO SID vir tien dae.',
+    'Client: Dan Storm. Sy is kreupel op die linkervoorbeen.',
+    'Vet: Storm se hoef is warm en die hoeftang is seer op die toon. Dit is ’n hoefabses. Week die voet twee keer per dag in Epsom-sout.',
+  ].join('\n');
+  it('groups findings, assessments and plans under the animal spoken of', () => {
+    const result = extractClinicalNotes({
+      transcript,
+      preConsultationData: { patientName: 'Perde (Blitz, Storm)', species: 'Horses' },
+    });
+    const { objective, assessment, plan } = result.clinicalData;
+    expect(lines(objective).find((line) => line.includes('39.8'))).toMatch(/^Blitz — /u);
+    expect(lines(objective).find((line) => line.includes('hoeftang'))).toMatch(/^Storm — /u);
+    expect(lines(assessment).find((line) => /longontsteking/u.test(line))).toMatch(/^Blitz — /u);
+    expect(lines(plan).find((line) => /Epsom/u.test(line))).toMatch(/^Storm — /u);
+  });
+  it('in a recogniser’s lower-case text too, written as the patient field spells the name', () => {
+    const result = extractClinicalNotes({
+      transcript: transcript.replace(/^\w+: /gmu, '').toLowerCase(),
+      preConsultationData: { patientName: 'Perde (Blitz, Storm)', species: 'Horses' },
+    });
+    expect(lines(result.clinicalData.plan).find((line) => /epsom/iu.test(line))).toMatch(/^Storm — /u);
+  });
+  it('leaves a visit for one named animal ungrouped', () => {
+    const result = extractClinicalNotes({
+      transcript,
+      preConsultationData: { patientName: 'Blitz', species: 'Horses' },
+    });
+    expect(allBullets(result).some((line) => / — /u.test(line))).toBe(false);
   });
 });
