@@ -40,7 +40,7 @@ export const DIAGNOSIS_STATEMENT = anyOf([
   // How bad it is ('this is serious', "it's a mild case", 'dis 'n erge geval'): the vet's judgement.
   String.raw`(?:this|it|that)(?:'s| is) (?:very |quite |really )?serious|(?:dis|dit is) (?:baie )?ernstig|(?:a|an|'n) (?:mild|moderate|severe|bad|ligte|matige|erge|ernstige) (?:case|geval)`,
   String.raw`(?:confirms?|confirmed|bevestig)\s+(?:(?:a|an|'n|the|die|that|dat)\s+)?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors)`,
-  String.raw`(?:^|[,;:]\s*|(?:sure|certain|confident|seker|oortuig)\s+(?:that\s+|dat\s+)?)(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*(?:[\p{L}-]+,?\s+){0,3}?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra|diphtheria|difterie)(?![\p{L}])`,
+  String.raw`(?:^|[,;:]\s*|(?:sure|certain|confident|seker|oortuig)\s+(?:that\s+|dat\s+)?)(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*(?:[\p{L}-]+,?\s+){0,3}?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra|diphtheria|difterie|abscess|abses|ulcer|ulkus|fracture|fraktuur)(?![\p{L}])`,
 ]);
 // Treatment the animal already had, before this visit ('we dosed the flock with Ivomec on the 25th', 'hy is laas maand
 // met Bravecto behandel'): history, though it names a drug. (An animal 'gave birth' or 'het melk gegee'.)

@@ -248,3 +248,33 @@ describe('what someone named told', () => {
     expect(sectionOf(result, 'hink al so')).toBe('S');
   });
 });
+
+describe('deaths, post-mortems and named lesions', () => {
+  it('animals found dead are history, weekend and all', () => {
+    const result = classified(
+      [
+        'Dictation for the Dlamini piggery.',
+        'Mr Dlamini says four weaners were found dead over the weekend, one on Friday and three on Sunday',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'found dead')).toBe('S');
+  });
+  it("what the vet found on opening a carcass is a finding ('het ek oopgesny: die lewer is bleek')", () => {
+    const result = classified(
+      "Die lam wat gister dood is, het ek oopgesny: die longe is rooi en swaar, en daar's skuim in die lugpyp.",
+    );
+    expect(result[0]?.[1]).toBe('O');
+  });
+  it("'dit is 'n hoefabses' and 'sy het 'n teruggehoue nageboorte' name the diagnosis", () => {
+    const result = classified(
+      [
+        'Die hoef is warm en die hoeftang is seer op die hak.',
+        "Dit is 'n hoefabses onder die hak, daarvan is ek seker.",
+        'Die merrie se temperatuur is 38.5.',
+        "Sy het 'n teruggehoue nageboorte.",
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'hoefabses')).toBe('A');
+    expect(sectionOf(result, 'teruggehoue')).toBe('A');
+  });
+});
