@@ -311,6 +311,10 @@ const AFRIKAANS_TEST = /(?<![\p{L}])\p{L}{2,}toetse?(?![\p{L}])/iu;
 // Where the animal came from ('we bought him at eight weeks from a man at the filling station'): history.
 const ACQUIRED =
   /(?<![\p{L}])(?:bought|got|adopted|rescued|gekoop|gekry|aangeneem)\s+(?:(?:him|her|them)(?![\p{L}])|(?:hom|haar|hulle)\s+(?:op|at|by|van|as|toe))|(?:het|have|had)\s+(?:hom|haar|hulle)\s+(?:[\p{L}']+\s+){0,6}?(?:gekoop|gekry|aangeneem)(?![\p{L}])/iu;
+// A remedy tried at home, by whoever ('Haar ma het swawelsalf op die kolle gesmeer', 'my husband put some cream on
+// it'): the animal's treatment history, household words and all.
+const HOME_REMEDY =
+  /(?<![\p{L}])(?:(?:applied|put|rubbed|gave|used|sprayed|washed|smeer|gesmeer|gegee|gebruik|gespuit|gewas|gegooi)\s+(?:[\p{L}'-]+\s+){0,4}?\p{L}*(?:salf|ointment|cream|room|spray|shampoo|sjampoe|powder|poeier|olie|oil|drops|druppels|pille|pills|tablets|tablette|medisyne|medicine)|\p{L}*(?:salf|ointment|cream|shampoo|sjampoe|poeier|olie|druppels|pille|tablette|medisyne)\s+(?:[\p{L}'-]+\s+){0,4}?(?:gesmeer|gegee|gespuit|gebruik|opgesit|ingevryf|aangesit|ingegooi|on (?:it|him|her|the)))(?![\p{L}])/iu;
 // The animal's age ('She's nine now', 'hy is al twaalf jaar oud'): its signalment, history however chatty.
 const AGE_TOLD =
   /^(?:\s*(?:and|en|oh|ja|yes|well)[\s,]+)?(?:he|she|it|hy|sy|dit)(?:'s|\s+is|\s+was)\s+(?:al\s+|now\s+|nou\s+|already\s+|about\s+|omtrent\s+|so\s+)?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|een|twee|drie|vier|vyf|ses|sewe|agt|nege|tien|elf|twaalf|dertien|veertien|vyftien)(?:\s+(?:years?|jaar|months?|maande|weeks?|weke)(?:\s+old|\s+oud)?)?(?:\s+(?:now|nou|already|al))?[\s,.!]*$/iu;
@@ -543,6 +547,10 @@ const FINDING_WEIGHT = 9;
 // neck stretched out').
 const SENSED =
   /^(?:\s*(?:okay|ok|so|and|now|en|nou)\b[\s,]*){0,2}(?:(?:his|her|its|their|the|both|die|sy|haar|hulle|albei)\s+(?:\p{L}+\s+){0,2}?(?:feels?|looks?|sounds?|smells?|voel|lyk|klink|ruik)\s+(?!like|as if|as though|soos|na|asof)\p{L}|(?:he|she|it|hy|sy|dit)(?:'s|\s+is)?\s+(?:stands?|standing|staan|lies|lying|lê|sits?|sitting|sit)\s+(?:with|met)\s)/iu;
+// Samples sent away for a test whose result is still to come ('I've taken spleen and kidney for culture at
+// Allerton', 'ek het bloed vir PCR gestuur'): the diagnostic plan, though told in the past tense.
+const SAMPLES_SENT =
+  /(?<![\p{L}])(?:(?:i've|i have|we've|we have|i|we)\s+(?:also\s+)?(?:taken|took|sent|submitted|collected)\s+(?:[\p{L}'-]+,?\s+){0,10}?(?:for|to)\s+(?:(?:a|an|the)\s+)?(?:culture|pcr|histo\p{L}*|serolog\p{L}*|cytolog\p{L}*|biopsy|the lab|onderstepoort|allerton)|(?:ek|ons)\s+het\s+(?:ook\s+)?(?:[\p{L}'-]+,?\s+){0,10}?(?:vir|na)\s+(?:'n\s+|die\s+)?(?:kweking|pcr|histo\p{L}*|serologie|sitologie|biopsie|die lab|onderstepoort|allerton)\s+(?:[\p{L}'-]+\s+){0,3}?(?:geneem|gestuur|ingestuur|gevat))(?![\p{L}])/iu;
 // How the animal answers the vet's hands ('as ek haar aanraak ruk sy', 'when I press on it she flinches'): a finding.
 const ON_HANDLING =
   /(?<![\p{L}])(?:when|if|as|wanneer)\s+(?:i|we|ek|ons)\s+(?:[\p{L}']+\s+){0,3}?(?:touch|touched|press|pressed|palpate|palpated|squeeze|squeezed|flex|flexed|extend|extended|manipulate|aanraak|aangeraak|druk|gedruk|palpeer|gepalpeer|buig|gebuig|strek|gestrek|knyp|geknyp)(?![\p{L}])/iu;
@@ -999,10 +1007,14 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const instructsOwner =
       speaker !== 'client' && OBLIGATION.test(text) && !MONEY.test(text) && !hasTerm(left.billing, text);
     // What the household feeds the animal is its diet history, snack words and all ('my husband gives her biltong');
-    // where it came from, its age and its dam are history too ('…bought him from a man at the filling station',
-    // 'She's nine now', 'His mother gives too much milk').
+    // where it came from, its age, its dam and what was tried at home are history too ('…bought him from a man at
+    // the filling station', 'She's nine now', 'His mother gives too much milk', 'haar ma het salf gesmeer').
     const animalsOwnHistory =
-      FED_TO_ANIMAL.test(text) || ACQUIRED.test(text) || AGE_TOLD.test(text) || DAM_OR_SIRE.test(text);
+      FED_TO_ANIMAL.test(text) ||
+      ACQUIRED.test(text) ||
+      AGE_TOLD.test(text) ||
+      DAM_OR_SIRE.test(text) ||
+      HOME_REMEDY.test(text);
     if (!header && !measured && !animalsOwnHistory && !answersHistory) {
       if (
         (chat &&
@@ -1091,6 +1103,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
       // A laboratory unit ('eggs per gram', 'mmol/L') leaves no doubt that something was measured.
       combined.O += LAB_ONLY_UNIT.test(numberWordsToDigits(text)) ? FINDING_WEIGHT : MEASURE_WEIGHT;
     if (actionless && (SENSED.test(text) || ON_HANDLING.test(text))) combined.O += MEASURE_WEIGHT / 2;
+    if (SAMPLES_SENT.test(text)) combined.P += FINDING_WEIGHT;
     // What a test or a procedure showed is a finding, even when the procedure reads like a treatment.
     const namesDiagnosis = !action && DIAGNOSIS_STATEMENT.test(text);
     if (

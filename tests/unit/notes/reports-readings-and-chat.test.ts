@@ -278,3 +278,38 @@ describe('deaths, post-mortems and named lesions', () => {
     expect(sectionOf(result, 'teruggehoue')).toBe('A');
   });
 });
+
+describe('a remedy tried at home', () => {
+  it("is treatment history, whoever tried it ('haar ma het salf gesmeer')", () => {
+    const result = classified(
+      [
+        'Sy het al twee weke kaal kolle om die oë.',
+        "Haar ma het teeboomolie op die kolle gesmeer, but it didn't help at all.",
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'teeboomolie')).toBe('S');
+  });
+});
+
+describe('samples sent away', () => {
+  it('are the diagnostic plan, though told in the past tense among the findings', () => {
+    const result = classified(
+      [
+        'Farm visit to the Mokoena piggery.',
+        'Two growers died yesterday and three more are off their feed.',
+        'Pen three has the sick ones.',
+        'On examination the sick pigs have a temperature of 41.2 and red diamond-shaped patches on the skin.',
+        'Several are lame with swollen hocks.',
+        'Post-mortem on the grower that died: the spleen is enlarged, there are haemorrhages on the kidneys, and the joints are swollen.',
+        "I've taken spleen, kidney and a swollen joint for culture at Onderstepoort, and samples for African swine fever PCR.",
+        'I think this is erysipelas.',
+        'African swine fever is the other possibility, so the farm stays closed until the PCR is back.',
+        'Treatment: procaine penicillin 20 mg/kg IM once a day for five days for the whole pen.',
+        'Meat withdrawal is ten days.',
+        'Vaccinate the herd against erysipelas in two weeks.',
+        'I will phone with the results on Friday.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'for culture')).toBe('P');
+  });
+});
