@@ -645,7 +645,7 @@ const PATIENT_NEEDS =
 
 // Money is billing in any sentence ('four to five thousand rand', 'R450'); 'rand' alone is also Afrikaans 'edge'.
 const MONEY =
-  /(?:\d|hundred|thousand|honderd|duisend|million|miljoen)\s*rand(?![\p{L}])|(?<![\p{L}\d])R\s?\d{2,}(?:[\s,.]\d{3})*(?![\p{L}\d])/iu;
+  /(?:\d|hundred|thousand|honderd|duisend|million|miljoen)\s*rand(?![\p{L}])|(?<![\p{L}\d])R\s?(?:\d{1,3}(?:[\s,.]\d{3})+|\d{2,})(?![\p{L}\d])/iu;
 
 // Honorifics and the name after them, and capitalised words inside a sentence: names, not substance
 // ('Afternoon, Mr Pillay' is a greeting).

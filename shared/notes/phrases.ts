@@ -136,8 +136,8 @@ export const OWNER_WORRY = anyOf([
 const OWN_BODY = String.raw`(?:my|my own|my eie)\s+(?:arms?|nose|back|knees?|hips?|shoulders?|collarbone|neck|hands?|fingers|wrists?|ankles?|foot|feet|gallbladder|appendix|kidney stones?|sugar|blood ?sugar|blood pressure|cholesterol|diet|doctor|gp|dermatologist|physio|surgeon|oncologist|neus|rug|knie[ëe]?|heupe?|skouers?|sleutelbeen|nek|hande?|vingers|polse?|enkels?|voete?|galblaas|blindederm|nierstene|suiker|bloedsuiker|bloeddruk|dieet|dokter|huisdokter|fisio)`;
 const MYSELF = String.raw`(?:i|ek)\s+(?:myself|self|have|had|het|was)\s+(?:myself\s+|self\s+|also\s+|ook\s+)?(?:in\s+\d{4}\s+)?(?:[\p{L}']+\s+){0,3}?(?:[\p{L}]+-)?(?:operation|op|surgery|operasie|an? op|hospital|hospitaal|cancer|kanker|kidney stones|nierstene|stitches|steke|chemo|heart attack|hartaanval)|i had my\s+(?:\p{L}+\s+){0,2}?done|ek het self\s+(?:[\p{L}'-]+\s+){1,6}?gehad|i (?:had|have had)\s+(?:[\p{L}'-]+\s+){1,4}?myself|ek\s+(?:het\s+|gebruik\s+|drink\s+|neem\s+)?self\s+(?:[\p{L}'-]+\s+){0,3}?\p{L}*(?:medisyne|pille|tablette|medikasie)`;
 // A member of the household in hospital or under treatment ('my cousin had treatment for breast cancer at …').
-const RELATIVE = String.raw`(?:my|our|ons|[\p{L}]+\s+se|[\p{L}]+'s)\s+(?:husband|wife|son|daughter|mother|mom|mum|father|dad|brother|sister|cousin|uncle|aunt|grandmother|grandfather|granny|grandson|granddaughter|(?:father|mother|brother|sister|son|daughter)-in-law|neighbour|friend|man|vrou|seun|dogter|ma|pa|broer|suster|neef|niggie|oom|tante|ouma|oupa|kleinseun|kleindogter|skoonpa|skoonma|skoonseun|skoondogter|swaer|skoonsuster|buurman|buurvrou|vriend|vriendin)(?:'s)?`;
-const HUMAN_CARE = String.raw`chemo\p{L}*|cancer|kanker|hospital|hospitaal|operation|operasie|surgery|stitches|steke|treatment for|behandeling vir|physio|fisio|(?:a |'n )?(?:new|nuwe) (?:hip|knee|heup|knie)|(?:hip|knee) replacement|heart attack|hartaanval|(?:her|haar|a|'n) (?:baby|baba)|keiser|pacemaker|stent|prostate|prostaat|tonsils|mangels|stroke|beroerte|shingles|gordelroos|scoped|dialysis|dialise`;
+const RELATIVE = String.raw`(?:my|our|ons|his|her|their|sy|haar|hulle|[\p{L}]+\s+se|[\p{L}]+'s)\s+(?:husband|wife|son|daughter|mother|mom|mum|father|dad|brother|sister|cousin|uncle|aunt|grandmother|grandfather|granny|grandson|granddaughter|(?:father|mother|brother|sister|son|daughter)-in-law|neighbour|friend|man|vrou|seun|dogter|ma|pa|broer|suster|neef|niggie|oom|tante|ouma|oupa|kleinseun|kleindogter|skoonpa|skoonma|skoonseun|skoondogter|swaer|skoonsuster|buurman|buurvrou|vriend|vriendin)(?:'s)?`;
+const HUMAN_CARE = String.raw`chemo\p{L}*|cancer|kanker|hospital|hospitaal|operation|operasie|surgery|stitches|steke|treatment for|behandeling vir|physio|fisio|(?:a |'n )?(?:new|nuwe) (?:hip|knee|heup|knie)|(?:hip|knee) replacement|heart attack|hartaanval|(?:her|haar|a|'n) (?:baby|baba)|keiser|pacemaker|stent|prostate|prostaat|tonsils|mangels|stroke|beroerte|shingles|gordelroos|scoped|dialysis|dialise|antibiotics|antibiotika|chest infection|borskas|bronchitis|flu|griep`;
 // Said outright to be a person's ('his own blood sugar', 'sy eie dokter', 'the GP put him on…'): a person's, whatever
 // pronouns come with it.
 const PERSONS_OWN = String.raw`(?:my|his|her|their|sy|haar|hulle)\s+(?:own|eie)\s+(?:[\p{L}-]+\s+){0,2}?(?:blood ?sugar|sugar|blood pressure|cholesterol|doctor|gp|dokter|huisdokter|bloedsuiker|suiker|bloeddruk|operation|op|operasie|knee|hip|back|shoulder|knie|heup|rug|skouer|stent|pacemaker|injection|inspuiting|cortisone|kortisoon|medication|medicine|medisyne|pills|pille|tablets|tablette)|(?:the|his|her|my|die|sy|haar)\s+(?:gp|huisdokter)`;
@@ -154,11 +154,21 @@ const NAMES_THE_ANIMAL = anyWordsOf([
   ANIMAL_NOUNS,
 ]);
 
+// A sentence about a person of the household from its first words ('My pa het … met sy borskas gesukkel, hy was…',
+// 'His wife is recovering from…'): its pronouns are that person's, not the animal's.
+const OPENS_ON_RELATIVE = new RegExp(String.raw`^(?:[\p{L}']+[\s,]+){0,3}?${RELATIVE}(?![\p{L}])`, 'iu');
+
+// …where the animal is still named as the one acted on ('My husband took him to the hospital').
+const ANIMAL_AS_OBJECT = anyWordsOf([
+  ANIMAL_NOUNS,
+  String.raw`him|hom|(?:took|brought|carried|found|vat|bring|gebring|gevat|gekry)\s+(?:her|haar)`,
+]);
+
 /** Where the owner's own health is first told in the sentence, or -1 (also when the animal is named). */
 export function ownersOwnHealthAt(text: string): number {
   const persons = PERSONS_OWN_HEALTH.exec(text);
   if (persons && !ANIMAL_NOUN.test(text)) return persons.index;
-  if (NAMES_THE_ANIMAL.test(text)) return -1;
+  if ((OPENS_ON_RELATIVE.test(text) ? ANIMAL_AS_OBJECT : NAMES_THE_ANIMAL).test(text)) return -1;
   return OWN_HEALTH.exec(text)?.index ?? -1;
 }
 

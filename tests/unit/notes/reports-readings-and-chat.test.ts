@@ -313,3 +313,26 @@ describe('samples sent away', () => {
     expect(sectionOf(result, 'for culture')).toBe('P');
   });
 });
+
+describe('more chat', () => {
+  it("a price in thousands is money ('they want R3 000 each')", () => {
+    const result = classified(
+      [
+        'Her ears are red and itchy.',
+        'Their Labrador had seven puppies last week, and they want R4 500 each.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'puppies')).toBe('left');
+  });
+  it("a relative's illness stays chat, the relative's pronouns and all", () => {
+    expect(ownersOwnHealthAt('His wife is recovering from a hip operation and sends her regards.')).toBe(0);
+    expect(
+      ownersOwnHealthAt(
+        'My oom het die hele winter met sy borskas gesukkel, hy was twee weke op antibiotika.',
+      ),
+    ).toBe(0);
+    expect(ownersOwnHealthAt('My husband says he was on antibiotics for the same cough as the dog.')).toBe(
+      -1,
+    );
+  });
+});
