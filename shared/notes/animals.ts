@@ -11,7 +11,7 @@
  * Kolletjie, Generaal)') are named by those names the same way ('Kolletjie se temperatuur is 40,2').
  */
 import type { DraftBullet } from './bullets';
-import { contentTokens } from './text';
+import { contentTokens, escapeRegExp } from './text';
 
 // Linear: each alternative is a bounded word followed by a bounded number; no nested quantifiers.
 const ANIMAL_ID =
@@ -113,8 +113,6 @@ export function namesListed(patientName: string | undefined): string[] {
     .filter((part) => /^\p{Lu}[\p{L}'-]{1,30}$/u.test(part) && !NOT_A_NAME.test(part));
   return names.length >= 2 ? [...new Set(names)] : [];
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
 /**
  * Finds the listed names as whole words, with their capital where the transcript has capitals at all (a name is

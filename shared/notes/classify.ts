@@ -491,26 +491,16 @@ function introducesReport(text: string, next: string | undefined): boolean {
 }
 
 /** The household's news: a member of it is the subject, nothing clinical is named, the animal is not pointed at. */
-function householdNews(
-  text: string,
-  next: string | undefined,
-  scores: Record<SoapKey, number>,
-  analysis: CueAnalysis,
-): boolean {
+function householdNews(text: string, scores: Record<SoapKey, number>, analysis: CueAnalysis): boolean {
   const subject = HOUSEHOLD_SUBJECT.exec(text);
-  if (!subject || DAM_OR_SIRE.test(text)) return false;
+  if (!subject) return false;
   // (Pronouns are weak cues of their own: 'hy vertel sy seun…' names no sign for all its weight.)
   const namesNothing =
     scores.S + scores.O + scores.A < MIN_CLINICAL ||
     (scores.A === 0 && !analysis.fired.some((cue) => /^[SOA]/u.test(cue)));
   // ('Sy sê haar dogter…': the subject's own possessive is not the animal.)
   const rest = text.slice(subject.index + subject[0].length);
-  return (
-    namesNothing &&
-    !POINTS_AT_ANIMAL.test(rest) &&
-    !RELAYS_THE_ANIMAL.test(rest) &&
-    !introducesReport(text, next)
-  );
+  return namesNothing && !POINTS_AT_ANIMAL.test(rest) && !RELAYS_THE_ANIMAL.test(rest);
 }
 
 // An imperative: the sentence opens with a verb whose object is the animal or its things ('Cut his food…', 'Rol haar
@@ -1026,7 +1016,7 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
         (social && total < MIN_CLINICAL) ||
         // …or when the model is sure it is chat and the cues are weak ('tell tannie Elsa congratulations…').
         (social && total < STRONG_CLINICAL && probabilities.L >= 0.9) ||
-        (householdNews(text, nextText, scores, analysis) && !answerTurns.has(utterance.turn)) ||
+        (householdNews(text, scores, analysis) && !relaysReport && !answerTurns.has(utterance.turn)) ||
         (!announcedAction &&
           ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
             (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > FOLLOWING_CHAT_PROBABILITY) ||

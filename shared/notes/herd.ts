@@ -21,6 +21,7 @@ import {
 import { extractClinicalNotes } from './extract';
 import { animalsIn, groupClauseStarts, sentenceStarts, spokenNumber, type AnimalMention } from './herd-ids';
 import { treatmentsIn } from './herd-treatments';
+import { escapeRegExp } from './text';
 
 export interface HerdSentence {
   text: string;
@@ -251,8 +252,7 @@ export function treatmentLine(treatment: HerdTreatment): string {
 /** Re-points a treatment sentence at another animal: 'Ooi 12 gets …' → 'Ooi 45 gets …'. */
 function retarget(sentence: string, from: AnimalDraft, to: AnimalDraft): string {
   if (!from.tag || !to.tag) return sentence;
-  const tag = from.tag.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-  return sentence.replace(new RegExp(`(?<![\\d.])${tag}(?![\\d.])`, 'gu'), to.tag);
+  return sentence.replace(new RegExp(`(?<![\\d.])${escapeRegExp(from.tag)}(?![\\d.])`, 'gu'), to.tag);
 }
 
 /**

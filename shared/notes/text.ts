@@ -4,7 +4,8 @@
 
 const LETTER_OR_DIGIT = String.raw`\p{L}\p{N}`;
 
-function escapeRegExp(text: string): string {
+/** Text to match literally inside a RegExp. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
