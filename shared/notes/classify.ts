@@ -672,7 +672,8 @@ const QUESTION_OPENING =
 /** The statement a question and its short yes/no answer make together, or null when it is no such pair. */
 export function answeredQuestion(question: string, answer: string, language: Language): string | null {
   const no = SHORT_NO.test(answer);
-  if (!no && !SHORT_YES.test(answer)) return null;
+  const yes = no ? null : SHORT_YES.exec(answer);
+  if (!no && !yes) return null;
   const opening = QUESTION_OPENING.exec(question) ?? AFRIKAANS_VERB_FIRST.exec(question);
   if (!opening) return null;
   const topic = question
@@ -680,15 +681,23 @@ export function answeredQuestion(question: string, answer: string, language: Lan
     .replace(/[?.!\s]+$/u, '')
     .replace(/\s+(?:at all|so far|lately|recently|today|vandag|onlangs)$/iu, '');
   if (contentTokens(topic).length === 0 || topic.split(/\s+/u).length > 12) return null;
-  if (no) return `${language === 'af' ? 'Geen' : 'No'} ${topic}`;
+  // A verb-first question keeps its verb either way: 'Drink meer as gewoonlik (nee)', never 'Geen meer as gewoonlik'.
   const verb = opening.groups?.verb;
-  return affirmed(verb ? `${verb} ${topic}` : topic, language, SHORT_YES.exec(answer)?.groups?.degree);
+  if (verb) return answered(`${verb} ${topic}`, language, no ? 'no' : 'yes', yes?.groups?.degree);
+  if (no) return `${language === 'af' ? 'Geen' : 'No'} ${topic}`;
+  return affirmed(topic, language, yes?.groups?.degree);
 }
 
 /** A statement the owner said yes to, marked as such: 'Vomiting (yes)', 'Diarree (ja)'. */
 function affirmed(statement: string, language: Language, degree?: string): string {
-  const yes = language === 'af' ? 'ja' : 'yes';
-  return `${statement.charAt(0).toLocaleUpperCase()}${statement.slice(1)} (${degree ? `${yes}, ${degree.toLowerCase()}` : yes})`;
+  return answered(statement, language, 'yes', degree);
+}
+
+/** A statement with the owner's yes or no to it, and how much when they said: 'Drink meer as gewoonlik (ja, baie meer)'. */
+function answered(statement: string, language: Language, reply: 'yes' | 'no', degree?: string): string {
+  const word = language === 'af' ? (reply === 'yes' ? 'ja' : 'nee') : reply;
+  const said = degree ? `${word}, ${degree.toLowerCase()}` : word;
+  return `${statement.charAt(0).toLocaleUpperCase()}${statement.slice(1)} (${said})`;
 }
 
 const STATEMENT_OPENERS = /^\s*(?:(?:okay|ok|so|and|right|alright|goed|en|nou|dus)[\s,]+){1,2}/iu;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyUtterances, splitUtterances } from '#shared/notes/index.js';
+import { answeredQuestion } from '#shared/notes/classify.js';
 import { numberWordsToDigits } from '#shared/notes/normalise.js';
 import { ownersOwnHealthAt } from '#shared/notes/phrases.js';
 import { classified, sectionOf } from './classified.js';
@@ -183,6 +184,13 @@ describe("the owner's answer to a history question", () => {
     );
     expect(result.find((c) => c.composedText)?.composedText).toBe('Drink meer as gewoonlik (ja, baie meer)');
     expect(result.find((c) => c.composedText)?.section).toBe('S');
+  });
+  it("keeps the verb when the answer is no ('Drink meer as gewoonlik (nee)', not 'Geen meer as gewoonlik')", () => {
+    expect(answeredQuestion('Drink sy meer as gewoonlik?', 'Nee.', 'af')).toBe(
+      'Drink meer as gewoonlik (nee)',
+    );
+    expect(answeredQuestion('Hoes hy snags?', 'Ja.', 'af')).toBe('Hoes snags (ja)');
+    expect(answeredQuestion('Het sy enige diarree?', 'Nee.', 'af')).toBe('Geen diarree');
   });
 });
 
