@@ -37,6 +37,7 @@ import {
 } from './model';
 import modelJson from './model/weights.json' with { type: 'json' };
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
+import { aboutAnotherAnimal, patientKinds } from './patient';
 import { isClosingFormula, type Speaker, type Utterance } from './split';
 import { compileTerms, contentTokens, findTerms, hasTerm, words } from './text';
 
@@ -465,6 +466,10 @@ const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}
 const HOUSEHOLD_SUBJECT =
   /^(?:[^,.;:!?]{1,60},\s*)?(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops|lastly|laastens|also|ook)[\s,]+){0,3}(?:(?:(?:he|she|they|hy|sy|hulle)\s+)?(?:(?:has|had|het)\s+)?(?:(?:also|ook)\s+)?(?:says|said|tells me|told me|told us|mentioned|vertel(?: my| ons)?|sê|gesê|noem|genoem)(?:\s+(?:that|dat))?\s+)?(?:(?:die|the)\s+(?:seun|seuns|dogter|dogters|kinders|kids|children|son|daughter|boys|girls)(?![\p{L}])|(?:my|our|ons|his|her|their|sy|haar|hulle)\s+(?:(?:eldest|youngest|oldest|oudste|jongste)(?:\s+(?:son|daughter|seun|dogter))?|husband|wife|partner|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|nephew|niece|cousin|uncle|aunt|in-laws|(?:brother|sister|son|daughter|mother|father)-in-law|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense|neef|niggie|oom|tante|swaer|skoonsuster|skoonseun|skoondogter|skoonma|skoonpa|skoonfamilie)(?![\p{L}]))/iu;
 const POINTS_AT_ANIMAL = /(?<![\p{L}])(?:him|her|hom|haar)(?![\p{L}])/iu;
+// 'her hamster', 'haar kat': 'her' as a possessive points at its owner, not at the patient.
+const POSSESSIVE_HER = /(?<![\p{L}])(?:her|haar)\s+(?=\p{L})/giu;
+/** Below this cue weight, a sentence about an animal other than the patient says nothing about the patient. */
+const OTHER_ANIMAL_WEIGHT = CHAT_OVERRIDE;
 // The household member tells what the animal did: 'my man, Gerrit, sê sy het gisteraand gebewe', 'my son says he…'.
 const RELAYS_THE_ANIMAL =
   /^[\s,]*(?:[\p{L}']+[\s,]+){0,2}?(?:says?|said|tells me|told me|reckons|noticed|saw|sê|gesê|vertel|het gesien|sag)[\s,]+(?:that\s+|dat\s+)?(?:he|she|it|hy|sy|dit)\s+(?:has|had|is|was|did|het|is|was|kon|wou)(?![\p{L}])/iu;
@@ -778,7 +783,11 @@ function substantiveTokens(text: string, withoutNames = false): string[] {
  * Classifies every utterance of a transcript (see the module comment for the rules). Nothing is dropped:
  * an utterance either gets a section or a left-out reason.
  */
-export function classifyUtterances(utterances: Utterance[]): Classified[] {
+export function classifyUtterances(
+  utterances: Utterance[],
+  /** The patient field's species ('Dogs', 'Cattle'…), when the request has one. */
+  patient: { species?: string } = {},
+): Classified[] {
   const turnText = new Map<number, string>();
   const turnSize = new Map<number, number>();
   const firstOfTurn = new Map<number, Utterance>();
@@ -841,6 +850,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     answerTurns.add(turn);
   }
 
+  // The kinds of animal the consultation is about: another animal's story is chat ('the neighbour's cat…').
+  const patients = patientKinds([...turnText.values()], patient.species);
   const extent = Math.max(1, utterances.at(-1)?.end ?? 1);
   const positioned = utterances.length >= POSITIONED_UTTERANCES;
   const out: Classified[] = [];
@@ -1063,6 +1074,21 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
               !answerTurns.has(utterance.turn))))
       ) {
         leave(leftOutReasonOf(text));
+        continue;
+      }
+      // Another animal's doings, with no word pointing at the patient ('our neighbour's cat catches a pigeon every
+      // week', 'die bobbejane het die mielies opgevreet'), are someone else's story. It starts no chat: what follows
+      // may well be about the patient again ('…after the cat, and he yelped').
+      if (
+        aboutAnotherAnimal(text, patients) &&
+        total < OTHER_ANIMAL_WEIGHT &&
+        !POINTS_AT_ANIMAL.test(text.replace(POSSESSIVE_HER, ' ')) &&
+        !CONDITIONAL_ACTION.test(text) &&
+        !relaysReport &&
+        !announcedAction
+      ) {
+        leave('small-talk');
+        afterSmallTalk = false;
         continue;
       }
     }
