@@ -145,7 +145,7 @@ const PERSONS_OWN_HEALTH = new RegExp(String.raw`(?<![\p{L}])(?:${PERSONS_OWN})(
 const ANIMAL_NOUNS = 'dog|cat|puppy|kitten|horse|cow|calf|ewe|ram|goat|hond|kat|perd|koei|kalf|ooi|bok';
 const ANIMAL_NOUN = anyWordsOf([ANIMAL_NOUNS]);
 const OWN_HEALTH = new RegExp(
-  String.raw`(?<![\p{L}])(?:${OWN_BODY}|${MYSELF}|${RELATIVE}\s+(?:[\p{L}'’]+\s+){0,6}?(?:${HUMAN_CARE}))(?![\p{L}])`,
+  String.raw`(?<![\p{L}])(?:${OWN_BODY}|${MYSELF}|${RELATIVE}\s+(?:[\p{L}'’]+\s+){0,10}?(?:${HUMAN_CARE}))(?![\p{L}])`,
   'iu',
 );
 // The animal in the same sentence ('he bit my hand', 'my husband took him to the hospital') keeps it history.
