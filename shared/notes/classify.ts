@@ -464,7 +464,7 @@ const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}
 // Also relayed ('he tells me his son…', 'hy het ook vertel dat sy neef…'), by birth order ('our eldest…'), with the
 // article for the children ('die seun het sy rybewys…'), and after an apology ('Ekskuus, my dogter het…').
 const HOUSEHOLD_SUBJECT =
-  /^(?:[^,.;:!?]{1,60},\s*)?(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops|lastly|laastens|also|ook)[\s,]+){0,3}(?:(?:(?:he|she|they|hy|sy|hulle)\s+)?(?:(?:has|had|het)\s+)?(?:(?:also|ook)\s+)?(?:says|said|tells me|told me|told us|mentioned|vertel(?: my| ons)?|sê|gesê|noem|genoem)(?:\s+(?:that|dat))?\s+)?(?:(?:die|the)\s+(?:seun|seuns|dogter|dogters|kinders|kids|children|son|daughter|boys|girls)(?![\p{L}])|(?:my|our|ons|his|her|their|sy|haar|hulle)\s+(?:(?:eldest|youngest|oldest|oudste|jongste)(?:\s+(?:son|daughter|seun|dogter))?|husband|wife|partner|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|nephew|niece|cousin|uncle|aunt|in-laws|(?:brother|sister|son|daughter|mother|father)-in-law|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense|neef|niggie|oom|tante|swaer|skoonsuster|skoonseun|skoondogter|skoonma|skoonpa|skoonfamilie)(?![\p{L}]))/iu;
+  /^(?:[^,.;:!?]{1,60},\s*)?(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops|lastly|laastens|also|ook)[\s,]+){0,3}(?:(?:(?:he|she|they|hy|sy|hulle|(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\.?\s+)?[\p{L}'’-]+)\s+)?(?:(?:has|had|het)\s+)?(?:(?:also|ook)\s+)?(?:says|said|tells me|told me|told us|mentioned|vertel(?: my| ons)?|sê|gesê|noem|genoem)(?:\s+(?:that|dat))?\s+)?(?:(?:die|the)\s+(?:seun|seuns|dogter|dogters|kinders|kids|children|son|daughter|boys|girls)(?![\p{L}])|(?:my|our|ons|his|her|their|sy|haar|hulle)\s+(?:(?:eldest|youngest|oldest|oudste|jongste)(?:\s+(?:son|daughter|seun|dogter))?|husband|wife|partner|boyfriend|girlfriend|neighbou?r|friend|buurman|buurvrou|vriend|vriendin|kêrel|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|nephew|niece|cousin|uncle|aunt|in-laws|(?:brother|sister|son|daughter|mother|father)-in-law|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense|neef|niggie|oom|tante|swaer|skoonsuster|skoonseun|skoondogter|skoonma|skoonpa|skoonfamilie)(?![\p{L}]))/iu;
 const POINTS_AT_ANIMAL = /(?<![\p{L}])(?:him|her|hom|haar)(?![\p{L}])/iu;
 // 'her hamster', 'haar kat': 'her' as a possessive points at its owner, not at the patient.
 const POSSESSIVE_HER = /(?<![\p{L}])(?:her|haar)\s+(?=\p{L})/giu;
@@ -516,6 +516,9 @@ const IMPERATIVE =
 
 // An instruction opening on its bare verb ('Use a pour-on on the whole herd', 'Gebruik hierdie week 'n opgietmiddel',
 // 'Hou haar binne'): the verbs a vet tells an owner to act with, not followed by a verb of being ('Feed is short').
+// The verb's object is the speaker ('give me a sec', 'gee my 'n oomblik'): a favour, not an instruction.
+const ASKS_A_FAVOUR =
+  /^(?:\s*(?:okay|ok|so|and|then|now|also|dan|en|nou|ook)\b[\s,]*){0,2}\p{L}+\s+(?:me|us|my|ons)(?![\p{L}])/iu;
 const INSTRUCTING_VERB =
   /^(?:\s*(?:okay|ok|so|and|then|now|also|dan|en|nou|ook)\b[\s,]*){0,2}(?:use|give|keep|apply|continue|repeat|bring|call|phone|dip|spray|dose|vaccinate|isolate|feed|withhold|avoid|clean|monitor|weigh|gebruik|gee|hou|sit|maak|bel|spuit|doseer|ent|isoleer|voer|skuif|los|weeg|tel|behandel|vaksineer|herhaal|vermy)\s+(?!(?:is|was|are|were|has|had|het|was)(?![\p{L}]))\p{L}/iu;
 
@@ -1007,7 +1010,13 @@ export function classifyUtterances(
     // 'kids', urine 'like tea'): they leave a sentence out only when nothing clinical is said with them.
     const ambiguousChat = !chat && smallTalkTerms(text).length > 0;
     // What the vet says will be done, or tells the owner to do, is Plan material even in unknown words.
-    const announcedAction = speaker !== 'client' && (FUTURE_ACTION.test(text) || INSTRUCTION.test(text));
+    // (An instruction on its bare verb counts: 'Keep the heifer apart', 'Hou hom binne'; not a favour asked of the
+    // listener: 'give me a second…'.)
+    const announcedAction =
+      speaker !== 'client' &&
+      (FUTURE_ACTION.test(text) ||
+        INSTRUCTION.test(text) ||
+        (INSTRUCTING_VERB.test(text) && !ASKS_A_FAVOUR.test(text)));
     // Chat carried on (below) is judged only in punctuated turns: speech-engine text runs chat and history
     // together in one breath ('the wind is terrible today we lost three lambs this week').
     const punctuated = out.at(-1)?.utterance.turn === utterance.turn && punctuatedTurns.has(utterance.turn);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownersOwnHealthAt } from '#shared/notes/phrases.js';
+import { classified, sectionInTranscript, sectionOf } from './classified.js';
 
 describe("a relative's health told in a long clause", () => {
   it('is a person’s health even when the care word comes late in the clause', () => {
@@ -12,5 +13,45 @@ describe("a relative's health told in a long clause", () => {
   });
   it('is still the animal’s history when the animal is named', () => {
     expect(ownersOwnHealthAt('My husband took him back to the hospital on Sunday night.')).toBe(-1);
+  });
+});
+
+describe('news of another person relayed by name', () => {
+  const lameEwe = (aside: string): string =>
+    [
+      'The ewe has been lame on the left fore since Monday.',
+      aside,
+      'On examination there is heat and swelling above the hoof, temperature 40.1.',
+    ].join('\n');
+  it("is left out when it is about the reporter's relative or friend", () => {
+    for (const aside of [
+      'Mrs Pillay mentioned that her nephew got a bursary for engineering at Stellenbosch.',
+      'Mr Dube said his friend had the same trouble with his knee.',
+    ])
+      expect(sectionInTranscript(lameEwe(aside), aside.slice(0, 20)), aside).toBe('left');
+  });
+  it('is kept when what was seen is the animal', () => {
+    const aside = 'Mr Dube says his neighbour saw her limping near the dam.';
+    expect(sectionInTranscript(lameEwe(aside), aside.slice(0, 20))).toBe('S');
+  });
+});
+
+describe('an instruction on its bare verb after chat', () => {
+  it('is the plan, not more of the chat', () => {
+    for (const [chat, instruction] of [
+      [
+        "Our neighbour's son won the chess final on Sunday, and brought the trophy to show",
+        'Keep Bles separate.',
+      ],
+      ['Die bure se seun het Sondag die skaakfinaal gewen en die trofee kom wys vir', 'Hou Bles eenkant.'],
+    ] as const) {
+      const result = classified(
+        ['The ewe has been lame on the left fore since Monday.', chat, 'us at church.', instruction].join(
+          '\n',
+        ),
+      );
+      expect(sectionOf(result, chat.slice(0, 20)), chat).toBe('left');
+      expect(sectionOf(result, instruction), instruction).toBe('P');
+    }
   });
 });
