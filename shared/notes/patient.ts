@@ -114,6 +114,7 @@ const SOMEONE_ELSES = [
   // Someone named: 'Thabo se hond', 'Lerato's cat' (the capital tells a name in cased text).
   new RegExp(String.raw`(?<![\p{L}])\p{Lu}\p{Ll}+(?:['’]s|\s+se)${WHOSE}`, 'gu'),
 ];
+const SPEAKERS_OWN = new RegExp(String.raw`(?<![\p{L}])(?:my own|my eie)${WHOSE}`, 'iu');
 // 'eats like a horse', 'soos 'n perd', 'panting like a dog': a comparison, not an animal.
 const COMPARISON = /(?<![\p{L}])(?:like an?|soos 'n|soos n)\s+$/iu;
 
@@ -129,6 +130,9 @@ export function aboutAnotherAnimal(text: string, patients: ReadonlySet<string>):
       kinds.set(kind, match.index);
     }
   if (kinds.size === 0) return false;
+  // The speaker's own animal is never the patient ('my own cat brought a mouse in', 'my eie hond…').
+  const own = SPEAKERS_OWN.exec(text);
+  if (own && animalKinds(own[1] ?? '').size > 0) return true;
   for (const kind of kinds.keys()) if (patients.has(kind)) return false;
   if (kinds.has('wildlife')) return true;
   return SOMEONE_ELSES.some((pattern) =>

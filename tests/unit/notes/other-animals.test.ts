@@ -66,3 +66,16 @@ describe("another animal's story is left out of the notes", () => {
     expect(aboutAnotherAnimal('He had a bit of chicken last night.', new Set(['dog']))).toBe(false);
   });
 });
+
+describe("the speaker's own animal", () => {
+  it('is not the patient, even of the same kind', () => {
+    const aside = 'Ha, my own dog stole a whole leg of lamb off the braai on Sunday.';
+    expect(sectionWith(dogVisit(aside), 'my own dog', 'Dogs')).toBe('left');
+    expect(
+      aboutAnotherAnimal('My eie hond het die hele vleis van die braai gesteel.', new Set(['dog'])),
+    ).toBe(true);
+    expect(aboutAnotherAnimal('My own blood pressure is fine, and the dog is well.', new Set(['dog']))).toBe(
+      false,
+    );
+  });
+});
