@@ -178,6 +178,10 @@ export function ownersOwnHealthAt(text: string): number {
 export const DIFFERENTIAL = anyWordsOf([
   String.raw`(?:other|another)\s+(?:things?|causes?|conditions?|diseases?|possibilit(?:y|ies)|differentials?)\s+(?:that\s+|which\s+)?(?:can|could|might|may|would|to)\s+(?:[\p{L}']+\s+){0,2}?(?:look|cause|be|give|explain|consider)`,
   String.raw`(?:i'd|i would|we'd|we would|i'll|we'll|i|we)\s+(?:also\s+)?(?:look for|consider|think about|think of)\s+(?:other\s+)?(?:causes|possibilities|differentials)`,
+  // 'The other causes of itchy skin in pigs are…', 'ander oorsake van hoes is…': the list after the symptom.
+  String.raw`(?:other|another)\s+(?:causes?|possibilit(?:y|ies)|differentials?)\s+(?:of|for)\s+(?:[\p{L}'’-]+\s+){1,6}?(?:are|is|include|includes|would be)|(?:ander|nog)\s+(?:oorsake|moontlikhede)\s+(?:van|vir)\s+(?:[\p{L}'’-]+\s+){1,6}?(?:is|sluit)`,
+  // (What it can also be, not how it can also be given: 'it can also be a reaction to…'.)
+  String.raw`(?:it|this|that)\s+(?:can|could)\s+also\s+be\s+(?:a|an|the|just|simply|early|due to|from)|(?:dit|hierdie)\s+kan\s+ook\s+(?:[\p{L}'’-]+\s+){0,3}?wees`,
   String.raw`(?:i'm|i am|we're|we are)\s+(?:also\s+)?(?:thinking of|considering)|(?:i|we)\s+(?:also\s+)?(?:thought of|considered)|(?:can't|cannot|can not|haven't|have not)\s+(?:yet\s+)?(?:rule[sd]?|ruled)\s+out|(?:could|might|may)\s+also\s+be|differentials?\s+(?:are|is|include)`,
   String.raw`(?:ek|ons)\s+(?:het|moet|sal)?\s*(?:ook\s+)?aan\s+(?:[\p{L}'-]+\s+){0,6}?(?:gedink|dink)|in\s+gedagte|kan\s+ook\s+(?:[\p{L}'-]+\s+){1,5}?wees|ander\s+(?:moontlikhede|oorsake|siektes|dinge)\s+(?:wat|is)|(?:kan|kon)\s+(?:dit\s+)?(?:nog\s+)?nie\s+uitsluit\s+nie`,
 ]);
