@@ -171,6 +171,11 @@ const PERSON_NEWS_BREAK = new RegExp(
   'giu',
 );
 const MIN_NEWS_LEAD_WORDS = 3;
+// The owner's question that closes a breath, addressed to the vet ('… die niere verder seer | hoe lank het sy nog
+// dokter', '… twice a day | can she still go for walks doctor'): the owner speaks from the question word on.
+const ADDRESSED_QUESTION_BREAK =
+  /\s(?=(?:how|what|when|where|why|which|can|could|should|will|would|is|are|does|do|did|must|hoe|wat|wanneer|waar|hoekom|watter|kan|sal|moet|mag|is|het)\s+(?:[\p{L}'’-]+\s+){1,8}?(?:dokter|doctor|doc|dok)\s*$|(?:dokter|doctor|doc|dok)\s+(?:how|what|when|where|why|which|can|could|should|will|would|is|are|does|do|did|must|hoe|wat|wanneer|waar|hoekom|watter|kan|sal|moet|mag|het)\s)/giu;
+const MIN_BEFORE_QUESTION_WORDS = 4;
 const LONG_PIECE_WORDS = 25;
 const SMALL_TALK_SPLIT_WORDS = 15;
 const MIN_ASIDE_WORDS = 3;
@@ -458,6 +463,9 @@ export function splitUtterances(
       const sentences = speechEngineText
         ? clauses
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, PERSON_NEWS_BREAK, MIN_NEWS_LEAD_WORDS))
+            .flatMap(([ps, pe]) =>
+              cutAt(transcript, ps, pe, ADDRESSED_QUESTION_BREAK, MIN_BEFORE_QUESTION_WORDS),
+            )
             .flatMap(([ps, pe]) => modelSentences(transcript, ps, pe))
             .flatMap(([ps, pe]) => splitAnswerFromQuestion(transcript, ps, pe))
             .flatMap(([ps, pe]) => splitAtTaggedAnimals(transcript, ps, pe))

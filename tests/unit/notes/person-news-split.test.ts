@@ -40,3 +40,36 @@ describe('news of a person inside one breath of speech-engine text', () => {
     expect(texts.join(' | ')).not.toMatch(/\| he yelped/u);
   });
 });
+
+describe("the owner's question addressed to the vet inside one breath", () => {
+  const lines = [
+    [
+      'dis waarskynlik hartversaking met vog op die longe wat beteken dit vir hom dokter',
+      'wat beteken dit vir hom dokter',
+    ],
+    [
+      'the scan shows a mass on the spleen about four centimetres across can he still go for walks doctor',
+      'can he still go for walks doctor',
+    ],
+    [
+      'sy moet vir twee weke rus en net aan die leiband loop dokter hoe lank voor sy weer kan hardloop',
+      'dokter hoe lank',
+    ],
+  ] as const;
+  it('starts a new utterance at the question', () => {
+    for (const [line, question] of lines) {
+      const texts = splitUtterances(line).map((u) => u.text);
+      expect(
+        texts.some((t) => t.startsWith(question)),
+        `${line} → ${texts.join(' | ')}`,
+      ).toBe(true);
+    }
+  });
+  it("keeps the vet's words before it out of the owner's question", () => {
+    for (const [line, question] of lines) {
+      const result = classified(line);
+      expect(sectionOf(result, line.slice(0, 15)), line).not.toBe('left');
+      expect(sectionOf(result, question), line).toBe('left');
+    }
+  });
+});
