@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyUtterances, splitUtterances } from '#shared/notes/index.js';
+import { utteranceFeatures, type NotesModel } from '#shared/notes/model.js';
+import weights from '#shared/notes/model/weights.json' with { type: 'json' };
 import { aboutAnotherAnimal, patientKinds } from '#shared/notes/patient.js';
 
 /** Section (or 'left') of the utterance containing `part`, the patient field giving `species`. */
@@ -77,5 +79,26 @@ describe("the speaker's own animal", () => {
     expect(aboutAnotherAnimal('My own blood pressure is fine, and the dog is well.', new Set(['dog']))).toBe(
       false,
     );
+  });
+});
+
+describe("the model's features for whom a sentence is about", () => {
+  const features = (text: string) => utteranceFeatures(text, { speaker: 'client', language: 'en' });
+  it("marks another animal's story and a person's own health", () => {
+    expect(features("The neighbour's horse kicked the gate down again.")).toContain('#other-animal');
+    expect(features('Die bobbejane het die hele boord kaal gevreet.')).toContain('#other-animal');
+    expect(features('My aunt had her new hip done at the Mediclinic.')).toContain('#own-health');
+    expect(features('She has been limping on the left fore since Sunday.')).not.toContain('#other-animal');
+    expect(features('She has been limping on the left fore since Sunday.')).not.toContain('#own-health');
+  });
+  it('has learnt both as chat rather than findings, assessments or plans', () => {
+    const model = weights as unknown as NotesModel;
+    const L = model.classes.indexOf('L');
+    for (const feature of ['#other-animal', '#own-health']) {
+      const row = model.features[feature];
+      expect(row, feature).toBeDefined();
+      for (const section of ['O', 'A', 'P'] as const)
+        expect(row![L]!, `${feature} ${section}`).toBeGreaterThan(row![model.classes.indexOf(section)]!);
+    }
   });
 });
