@@ -171,6 +171,9 @@ const PERSON_NEWS_BREAK = new RegExp(
   'giu',
 );
 const MIN_NEWS_LEAD_WORDS = 3;
+// An interjection that opens an aside inside one breath ('… nat kraal uit | jislaaik that wind last night…').
+const INTERJECTION_BREAK =
+  /\s(?=(?:jislaaik|jis|sjoe|yoh|eish|haai|gits|goodness|gosh|wow|jinne|magtig)(?![\p{L}]))/giu;
 // The owner's question that closes a breath, addressed to the vet ('… die niere verder seer | hoe lank het sy nog
 // dokter', '… twice a day | can she still go for walks doctor'): the owner speaks from the question word on.
 const ADDRESSED_QUESTION_BREAK =
@@ -463,6 +466,7 @@ export function splitUtterances(
       const sentences = speechEngineText
         ? clauses
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, PERSON_NEWS_BREAK, MIN_NEWS_LEAD_WORDS))
+            .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, INTERJECTION_BREAK, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) =>
               cutAt(transcript, ps, pe, ADDRESSED_QUESTION_BREAK, MIN_BEFORE_QUESTION_WORDS),
             )

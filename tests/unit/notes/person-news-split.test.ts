@@ -73,3 +73,20 @@ describe("the owner's question addressed to the vet inside one breath", () => {
     }
   });
 });
+
+describe('an interjection inside one breath of speech-engine text', () => {
+  const line =
+    "gee vir hom die pille twee keer per dag met kos jislaaik daai nuwe trekker het meer as 'n huis gekos";
+  it('starts the aside it opens', () => {
+    const texts = splitUtterances(line).map((u) => u.text);
+    expect(
+      texts.some((t) => t.startsWith('jislaaik')),
+      texts.join(' | '),
+    ).toBe(true);
+  });
+  it('leaves the aside out and keeps the instruction', () => {
+    const result = classified(line);
+    expect(sectionOf(result, 'gee vir hom die pille')).toBe('P');
+    expect(sectionOf(result, 'nuwe trekker')).toBe('left');
+  });
+});
