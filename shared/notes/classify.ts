@@ -307,6 +307,9 @@ const ABOUT_THE_ANIMAL =
 
 /** How many words may open a stretch of run-on speech before what it is about ('and then my sugar was…'). */
 const OPENING_WORDS = 4;
+// …or after the words that tell who said it ('mr steyn told me about his own heart stent…', 'oom piet het vertel…').
+const REPORTED_BY =
+  /^(?:[\p{L}'’.]+\s+){1,3}(?:also\s+|ook\s+)?(?:told me|told us|mentioned|said|says|asked me|was telling me|sê|het vertel|het gesê|het gevra|vra)\s+(?:about|that|oor|dat|if|of)?\s*$/iu;
 // Afrikaans names a test in one word ('ketoontoets', 'mistoets') that no cue list can hold.
 const AFRIKAANS_TEST = /(?<![\p{L}])\p{L}{2,}toetse?(?![\p{L}])/iu;
 // Where the animal came from ('we bought him at eight weeks from a man at the filling station'): history.
@@ -983,7 +986,9 @@ export function classifyUtterances(
     const ownHealthAt = header ? -1 : ownersOwnHealthAt(text);
     if (
       ownHealthAt >= 0 &&
-      (punctuatedTurns.has(utterance.turn) || words(text.slice(0, ownHealthAt)).length <= OPENING_WORDS)
+      (punctuatedTurns.has(utterance.turn) ||
+        words(text.slice(0, ownHealthAt)).length <= OPENING_WORDS ||
+        REPORTED_BY.test(text.slice(0, ownHealthAt)))
     ) {
       leave('small-talk');
       continue;

@@ -55,3 +55,22 @@ describe('an instruction on its bare verb after chat', () => {
     }
   });
 });
+
+describe("a person's own health told by someone named, in speech-engine text", () => {
+  it('is left out after the words that say who told it', () => {
+    for (const [line, news] of [
+      [
+        'the wound is healing well and the stitches come out on friday oom piet told me about his own knee operation last month',
+        'oom piet told me about his own',
+      ],
+      [
+        'sy eet weer goed en die koors is af tannie sarie het vertel oor haar eie bloeddruk wat te hoog is',
+        'tannie sarie het vertel oor haar eie',
+      ],
+    ] as const) {
+      const result = classified(line);
+      expect(sectionOf(result, news), line).toBe('left');
+      expect(sectionOf(result, line.slice(0, 15)), line).not.toBe('left');
+    }
+  });
+});
