@@ -39,6 +39,8 @@ export const DIAGNOSIS_STATEMENT = anyOf([
   String.raw`(?:he's|she's|it's|he is|she is|it is|hy is|sy is|dis|dit is)\s+(?:a |an |'n )?(?:healthy|gesonde|gesond)(?![\p{L}])`,
   // How bad it is ('this is serious', "it's a mild case", 'dis 'n erge geval'): the vet's judgement.
   String.raw`(?:this|it|that)(?:'s| is) (?:very |quite |really )?serious|(?:dis|dit is) (?:baie )?ernstig|(?:a|an|'n) (?:mild|moderate|severe|bad|ligte|matige|erge|ernstige) (?:case|geval)`,
+  // Named with certainty ('so it is definitely a volvulus', 'dis beslis 'n breuk'), whatever the disease's name.
+  String.raw`(?:it's|it is|this is|that's|that is|dit is|dis)\s+(?:definitely|certainly|clearly|beslis|definitief|duidelik|sekerlik|verseker)\s+(?:a|an|'n)\s+\p{L}`,
   String.raw`(?:confirms?|confirmed|bevestig)\s+(?:(?:a|an|'n|the|die|that|dat)\s+)?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors)`,
   String.raw`(?:^|[,;:]\s*|(?:sure|certain|confident|seker|oortuig)\s+(?:that\s+|dat\s+)?)(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*(?:[\p{L}-]+,?\s+){0,3}?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra|diphtheria|difterie|abscess|abses|ulcer|ulkus|fracture|fraktuur)(?![\p{L}])`,
 ]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classified, sectionOf } from './classified.js';
+import { DIAGNOSIS_STATEMENT } from '#shared/notes/phrases.js';
+import { classified, expectPhrasing, sectionOf } from './classified.js';
 
 /** A dictation: the vet's findings, then the sentence under test. */
 const afterExam = (sentence: string, language: 'en' | 'af'): string =>
@@ -30,5 +31,23 @@ describe('a sample taken now for a test still to come is the plan', () => {
       ["We're sending the scrapings to the lab.", 'en'],
     ] as const)
       expect(sectionOf(classified(afterExam(sentence, language)), sentence.slice(0, 20)), sentence).toBe('P');
+  });
+});
+
+describe('a diagnosis named with certainty', () => {
+  it('reads as a diagnosis whatever the disease is called', () => {
+    expectPhrasing(
+      DIAGNOSIS_STATEMENT,
+      [
+        'So it is definitely a volvulus, not just a full stomach.',
+        "Dis beslis 'n breuk van die skeen.",
+        "It's clearly an abscess under the sole.",
+      ],
+      ["It's definitely better than yesterday.", 'It is definitely swollen on the left.'],
+    );
+  });
+  it('puts it in the assessment after the findings it rests on', () => {
+    const sentence = "So it's definitely a torsion of the spermatic cord, not an orchitis.";
+    expect(sectionOf(classified(afterExam(sentence, 'en')), 'definitely a torsion')).toBe('A');
   });
 });
