@@ -74,3 +74,18 @@ describe("a person's own health told by someone named, in speech-engine text", (
     }
   });
 });
+
+describe('household news after more than one opener', () => {
+  it("is left out after an apology and the vet's title ('Ekskuus, Dokter, my broer…')", () => {
+    const aside = 'Ekskuus, Dokter, my broer het gister sy motor omgeslaan, maar hy is net bietjie seer.';
+    const result = classified(
+      [
+        "He's been vomiting since Tuesday and won't touch his food.",
+        aside,
+        'On examination his abdomen is tense and painful, temperature 39.8.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'my broer het gister')).toBe('left');
+    expect(sectionOf(result, 'vomiting since Tuesday')).toBe('S');
+  });
+});
