@@ -379,14 +379,15 @@ function withoutTrailingSpace(transcript: string, pieces: Array<[number, number]
 // ivermectin', 'wanneer is hulle laas gedip die dip was ses weke gelede'). A question about when, how long or how
 // much is answered by a time or an amount: the answer starts there.
 const TIME_QUESTION =
-  /^(?:(?:okay|ok|so|and|en|reg|right)\s+)*(?:when|how long|how often|how much|how many|wanneer|hoe lank|hoe gereeld|hoeveel)(?![\p{L}])/iu;
+  /^(?:(?:okay|ok|so|and|en|reg|right)\s+)*(?:when|how long|how often|how much|how many|wanneer|hoe lank|hoe gereeld|hoeveel|any|enige)(?![\p{L}])/iu;
 const MONTHS =
   'january|february|march|april|may|june|july|august|september|october|november|december|januarie|februarie|maart|mei|junie|julie|augustus|oktober|desember';
 const COUNT = String.raw`(?:\d+|a|an|'n|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|een|twee|drie|vier|vyf|ses|sewe|agt|nege|tien|'n paar)`;
 const ANSWER_START = new RegExp(
-  String.raw`\s(?=(?:(?:in|end of|early|middle of|begin|einde|middel) (?:${MONTHS})|last (?:night|week|month|year|spring|summer|autumn|winter)|laas (?:week|maand|jaar|nag)|(?:about|around|roughly|omtrent|ongeveer|sowat) ${COUNT}|${COUNT} (?:days?|weeks?|months?|years?|dae|weke|maande|jaar) (?:ago|gelede)|yesterday|gister|this morning|vanoggend|since|sedert|sinds|(?:die|the) (?:\p{L}+ ){1,2}(?:was|is))(?![\p{L}]))`,
+  String.raw`\s(?=(?:(?:in|end of|early|middle of|begin|einde|middel) (?:${MONTHS})|last (?:night|week|month|year|spring|summer|autumn|winter)|laas (?:week|maand|jaar|nag)|(?:about|around|roughly|omtrent|ongeveer|sowat) ${COUNT}|${COUNT} (?:days?|weeks?|months?|years?|dae|weke|maande|jaar) (?:ago|gelede)|yesterday|gister|this morning|vanoggend|since|sedert|sinds|once|twice|${COUNT} times|(?:een|twee|drie|vier|vyf|'n paar) keer|(?:die|the) (?:\p{L}+ ){1,2}(?:was|is))(?![\p{L}]))`,
   'iu',
 );
+const ANY_QUESTION = /^(?:(?:okay|ok|so|and|en|reg|right)\s+)*(?:any|enige)(?![\p{L}])/iu;
 /** Words of the question before its answer may start. */
 const QUESTION_WORDS = 3;
 
@@ -394,7 +395,8 @@ const QUESTION_WORDS = 3;
 function splitAnswerFromQuestion(transcript: string, start: number, end: number): Array<[number, number]> {
   const text = transcript.slice(start, end);
   if (!TIME_QUESTION.test(text)) return [[start, end]];
-  const from = gapWords(text)[QUESTION_WORDS]?.start;
+  // ('Any vomiting | twice yesterday': a yes/no question about a sign is two words long.)
+  const from = gapWords(text)[ANY_QUESTION.test(text) ? 2 : QUESTION_WORDS]?.start;
   if (from === undefined) return [[start, end]];
   const answer = ANSWER_START.exec(text.slice(from - 1));
   if (!answer) return [[start, end]];
