@@ -1094,12 +1094,12 @@ export function classifyUtterances(
       // week', 'die bobbejane het die mielies opgevreet'), are someone else's story. It starts no chat: what follows
       // may well be about the patient again ('…after the cat, and he yelped').
       if (
-        aboutAnotherAnimal(text, patients) &&
         total < OTHER_ANIMAL_WEIGHT &&
-        !POINTS_AT_ANIMAL.test(text.replace(POSSESSIVE_HER, ' ')) &&
-        !CONDITIONAL_ACTION.test(text) &&
         !relaysReport &&
-        !announcedAction
+        !announcedAction &&
+        !CONDITIONAL_ACTION.test(text) &&
+        !POINTS_AT_ANIMAL.test(text.replace(POSSESSIVE_HER, ' ')) &&
+        aboutAnotherAnimal(text, patients)
       ) {
         leave('small-talk');
         afterSmallTalk = false;

@@ -57,13 +57,22 @@ const SPECIES_KINDS: Partial<Record<Species, string[]>> = {
 /** A kind the transcript names this often is (one of) the patients, whatever the patient field says. */
 const PATIENT_MENTIONS = 3;
 
-let matchers: Array<{ kind: string; pattern: RegExp }> | undefined;
-function kindMatchers(): Array<{ kind: string; pattern: RegExp }> {
-  matchers ??= Object.entries(KINDS).map(([kind, terms]) => ({
-    kind,
-    pattern: compileTerms(terms.split(' ').reduce<string[]>(joinCompounds, [])),
-  }));
-  return matchers;
+/** Every animal word in one matcher (one scan of a text), with the kinds each word stands for. */
+let matcher: { pattern: RegExp; kindsOf: Map<string, string[]> } | undefined;
+function animalMatcher(): { pattern: RegExp; kindsOf: Map<string, string[]> } {
+  if (!matcher) {
+    const kindsOf = new Map<string, string[]>();
+    for (const [kind, terms] of Object.entries(KINDS))
+      for (const term of terms.split(' ').reduce<string[]>(joinCompounds, []))
+        kindsOf.set(term, [...new Set([...(kindsOf.get(term) ?? []), kind])]);
+    matcher = { pattern: compileTerms([...kindsOf.keys()]), kindsOf };
+  }
+  return matcher;
+}
+
+/** The kinds a matched animal word stands for ('Guinea-pig' → pocket). */
+function kindsOfWord(word: string): string[] {
+  return animalMatcher().kindsOf.get(word.toLowerCase().replace(/[\s,-]+/gu, ' ')) ?? [];
 }
 
 // 'guinea pig', 'jack russell', 'german shepherd', 'pit bull', 'fox terrier', 'guinea fowl' are one word each.
@@ -78,7 +87,8 @@ function joinCompounds(out: string[], word: string): string[] {
 /** The kinds of animal a text names. */
 export function animalKinds(text: string): Set<string> {
   const out = new Set<string>();
-  for (const { kind, pattern } of kindMatchers()) if (findTerms(pattern, text).length > 0) out.add(kind);
+  for (const match of findTerms(animalMatcher().pattern, text))
+    for (const kind of kindsOfWord(match.text)) out.add(kind);
   return out;
 }
 
@@ -88,15 +98,14 @@ export function animalKinds(text: string): Set<string> {
  */
 export function patientKinds(texts: readonly string[], species?: string): Set<string> {
   const out = new Set<string>(SPECIES_KINDS[species as Species] ?? []);
-  const all = texts.join('\n');
-  const mentions = kindMatchers().map(({ kind, pattern }) => ({
-    kind,
-    count: findTerms(pattern, all).length,
-  }));
-  const most = Math.max(...mentions.map((m) => m.count));
+  const counts = new Map<string, number>();
+  for (const text of texts)
+    for (const match of findTerms(animalMatcher().pattern, text))
+      for (const kind of kindsOfWord(match.text)) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  const most = Math.max(0, ...counts.values());
   const unnamed = out.size === 0;
-  for (const { kind, count } of mentions) {
-    if (count >= PATIENT_MENTIONS || (unnamed && count > 0 && count === most)) out.add(kind);
+  for (const [kind, count] of counts) {
+    if (count >= PATIENT_MENTIONS || (unnamed && count === most)) out.add(kind);
   }
   return out;
 }
@@ -123,17 +132,16 @@ const COMPARISON = /(?<![\p{L}])(?:like an?|soos 'n|soos n)\s+$/iu;
  * patient's kind is named with it ('the baboons ate my whole maize field', 'ons buurvrou se kat vang 'n duif').
  */
 export function aboutAnotherAnimal(text: string, patients: ReadonlySet<string>): boolean {
-  const kinds = new Map<string, number>();
-  for (const { kind, pattern } of kindMatchers())
-    for (const match of findTerms(pattern, text)) {
-      if (COMPARISON.test(text.slice(Math.max(0, match.index - 12), match.index))) continue;
-      kinds.set(kind, match.index);
-    }
+  const kinds = new Set<string>();
+  for (const match of findTerms(animalMatcher().pattern, text)) {
+    if (COMPARISON.test(text.slice(Math.max(0, match.index - 12), match.index))) continue;
+    for (const kind of kindsOfWord(match.text)) kinds.add(kind);
+  }
   if (kinds.size === 0) return false;
   // The speaker's own animal is never the patient ('my own cat brought a mouse in', 'my eie hond…').
   const own = SPEAKERS_OWN.exec(text);
   if (own && animalKinds(own[1] ?? '').size > 0) return true;
-  for (const kind of kinds.keys()) if (patients.has(kind)) return false;
+  for (const kind of kinds) if (patients.has(kind)) return false;
   if (kinds.has('wildlife')) return true;
   return SOMEONE_ELSES.some((pattern) =>
     [...text.matchAll(pattern)].some((match) => animalKinds(match[1] ?? '').size > 0),
