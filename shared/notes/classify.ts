@@ -9,7 +9,8 @@
  *  3. greetings and acknowledgements with no other content ('Okay, lovely, thanks') are left out;
  *  4. small talk, billing and scheduling are left out only when the sentence carries no measured fact
  *     (number with a unit, drug, vital sign) and little cue weight; the learned model (model.ts) leaves out a
- *     clinically silent sentence it judges to be chat;
+ *     clinically silent sentence it judges to be chat; so is a story about an animal that is not the patient
+ *     (patient.ts: someone else's animal, wildlife) and the news of a person of the household or one named;
  *  5. everything else is kept. A client's statements go to Subjective (owners report; vets examine, assess
  *     and treat); a spoken header ('Plan:', 'By ondersoek') sets the section for what follows it;
  *     otherwise the lexicon's cue scores plus the model's log-probabilities pick the section, with
