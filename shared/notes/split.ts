@@ -171,6 +171,9 @@ const PERSON_NEWS_BREAK = new RegExp(
   'giu',
 );
 const MIN_NEWS_LEAD_WORDS = 3;
+// Someone addressed by title and name starts a new thought ('… by die veearts gelê | mevrou coetzee die kateter is in').
+const ADDRESS_BREAK =
+  /(?<!\b(?:to|for|with|and|by|from|of|vir|met|en|van|aan|told|tell|ask|asked|vra|sê|the|die|my|our|ons|his|her|sy|haar|jou|your|their|hulle))\s(?=(?:mrs|mr|ms|miss|mevrou|meneer|mnr|mev|juffrou|oom|tannie)\s+\p{L}{2,}\s+\p{L})/giu;
 // An interjection that opens an aside inside one breath ('… nat kraal uit | jislaaik that wind last night…').
 const INTERJECTION_BREAK =
   /\s(?=(?:jislaaik|jis|sjoe|yoh|eish|haai|gits|goodness|gosh|wow|jinne|magtig)(?![\p{L}]))/giu;
@@ -469,6 +472,7 @@ export function splitUtterances(
         ? clauses
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, PERSON_NEWS_BREAK, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, INTERJECTION_BREAK, MIN_NEWS_LEAD_WORDS))
+            .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, ADDRESS_BREAK, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) =>
               cutAt(transcript, ps, pe, ADDRESSED_QUESTION_BREAK, MIN_BEFORE_QUESTION_WORDS),
             )

@@ -90,3 +90,35 @@ describe('an interjection inside one breath of speech-engine text', () => {
     expect(sectionOf(result, 'nuwe trekker')).toBe('left');
   });
 });
+
+describe('someone addressed by title and name inside one breath of speech-engine text', () => {
+  it('starts a new utterance', () => {
+    for (const [line, address] of [
+      [
+        'the wound looks much better and the stitches can come out on friday mrs naidoo your car is blocking the gate outside',
+        'mrs naidoo your car',
+      ],
+      [
+        'sy temperatuur is af en die wond is droog mevrou coetzee jou man het gebel oor die bakkie',
+        'mevrou coetzee',
+      ],
+    ] as const) {
+      const texts = splitUtterances(line).map((u) => u.text);
+      expect(
+        texts.some((t) => t.startsWith(address)),
+        `${line} → ${texts.join(' | ')}`,
+      ).toBe(true);
+    }
+    const result = classified(
+      'the wound looks much better and the stitches can come out on friday mrs naidoo your car is blocking the gate outside',
+    );
+    expect(sectionOf(result, 'the wound looks')).not.toBe('left');
+    expect(sectionOf(result, 'your car is blocking')).toBe('left');
+  });
+  it('does not cut a relative named by title', () => {
+    const texts = splitUtterances('ek moet nog koek bak vir my tannie sarie se verjaarsdag more').map(
+      (u) => u.text,
+    );
+    expect(texts.join(' | ')).not.toMatch(/\| tannie sarie/u);
+  });
+});
