@@ -9,7 +9,8 @@
  *  3. greetings and acknowledgements with no other content ('Okay, lovely, thanks') are left out;
  *  4. small talk, billing and scheduling are left out only when the sentence carries no measured fact
  *     (number with a unit, drug, vital sign) and little cue weight; the learned model (model.ts) leaves out a
- *     clinically silent sentence it judges to be chat;
+ *     clinically silent sentence it judges to be chat; so is a story about an animal that is not the patient
+ *     (patient.ts: someone else's animal, wildlife) and the news of a person of the household or one named;
  *  5. everything else is kept. A client's statements go to Subjective (owners report; vets examine, assess
  *     and treat); a spoken header ('Plan:', 'By ondersoek') sets the section for what follows it;
  *     otherwise the lexicon's cue scores plus the model's log-probabilities pick the section, with
@@ -37,6 +38,7 @@ import {
 } from './model';
 import modelJson from './model/weights.json' with { type: 'json' };
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
+import { aboutAnotherAnimal, patientKinds } from './patient';
 import { isClosingFormula, type Speaker, type Utterance } from './split';
 import { compileTerms, contentTokens, findTerms, hasTerm, words } from './text';
 
@@ -306,6 +308,9 @@ const ABOUT_THE_ANIMAL =
 
 /** How many words may open a stretch of run-on speech before what it is about ('and then my sugar was…'). */
 const OPENING_WORDS = 4;
+// …or after the words that tell who said it ('mr steyn told me about his own heart stent…', 'oom piet het vertel…').
+const REPORTED_BY =
+  /^(?:[\p{L}'’.]+\s+){1,3}(?:also\s+|ook\s+)?(?:told me|told us|mentioned|said|says|asked me|was telling me|sê|het vertel|het gesê|het gevra|vra)\s+(?:about|that|oor|dat|if|of)?\s*$/iu;
 // Afrikaans names a test in one word ('ketoontoets', 'mistoets') that no cue list can hold.
 const AFRIKAANS_TEST = /(?<![\p{L}])\p{L}{2,}toetse?(?![\p{L}])/iu;
 // Where the animal came from ('we bought him at eight weeks from a man at the filling station'): history.
@@ -463,8 +468,12 @@ const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}
 // Also relayed ('he tells me his son…', 'hy het ook vertel dat sy neef…'), by birth order ('our eldest…'), with the
 // article for the children ('die seun het sy rybewys…'), and after an apology ('Ekskuus, my dogter het…').
 const HOUSEHOLD_SUBJECT =
-  /^(?:[^,.;:!?]{1,60},\s*)?(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops|lastly|laastens|also|ook)[\s,]+){0,3}(?:(?:(?:he|she|they|hy|sy|hulle)\s+)?(?:(?:has|had|het)\s+)?(?:(?:also|ook)\s+)?(?:says|said|tells me|told me|told us|mentioned|vertel(?: my| ons)?|sê|gesê|noem|genoem)(?:\s+(?:that|dat))?\s+)?(?:(?:die|the)\s+(?:seun|seuns|dogter|dogters|kinders|kids|children|son|daughter|boys|girls)(?![\p{L}])|(?:my|our|ons|his|her|their|sy|haar|hulle)\s+(?:(?:eldest|youngest|oldest|oudste|jongste)(?:\s+(?:son|daughter|seun|dogter))?|husband|wife|partner|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|nephew|niece|cousin|uncle|aunt|in-laws|(?:brother|sister|son|daughter|mother|father)-in-law|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense|neef|niggie|oom|tante|swaer|skoonsuster|skoonseun|skoondogter|skoonma|skoonpa|skoonfamilie)(?![\p{L}]))/iu;
+  /^(?:[^,.;:!?]{1,60},\s*){0,2}(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops|lastly|laastens|also|ook)[\s,]+){0,3}(?:(?:(?:he|she|they|hy|sy|hulle|(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\.?\s+)?[\p{L}'’-]+)\s+)?(?:(?:has|had|het)\s+)?(?:(?:also|ook)\s+)?(?:says|said|tells me|told me|told us|mentioned|vertel(?: my| ons)?|sê|gesê|noem|genoem)(?:\s+(?:that|dat))?\s+)?(?:(?:die|the)\s+(?:seun|seuns|dogter|dogters|kinders|kids|children|son|daughter|boys|girls)(?![\p{L}])|(?:my|our|ons|his|her|their|sy|haar|hulle)\s+(?:(?:eldest|youngest|oldest|oudste|jongste)(?:\s+(?:son|daughter|seun|dogter))?|husband|wife|partner|boyfriend|girlfriend|neighbou?r|friend|buurman|buurvrou|vriend|vriendin|kêrel|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|nephew|niece|cousin|uncle|aunt|in-laws|(?:brother|sister|son|daughter|mother|father)-in-law|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense|neef|niggie|oom|tante|swaer|skoonsuster|skoonseun|skoondogter|skoonma|skoonpa|skoonfamilie)(?![\p{L}]))/iu;
 const POINTS_AT_ANIMAL = /(?<![\p{L}])(?:him|her|hom|haar)(?![\p{L}])/iu;
+// 'her hamster', 'haar kat': 'her' as a possessive points at its owner, not at the patient.
+const POSSESSIVE_HER = /(?<![\p{L}])(?:her|haar)\s+(?=\p{L})/giu;
+/** Below this cue weight, a sentence about an animal other than the patient says nothing about the patient. */
+const OTHER_ANIMAL_WEIGHT = CHAT_OVERRIDE;
 // The household member tells what the animal did: 'my man, Gerrit, sê sy het gisteraand gebewe', 'my son says he…'.
 const RELAYS_THE_ANIMAL =
   /^[\s,]*(?:[\p{L}']+[\s,]+){0,2}?(?:says?|said|tells me|told me|reckons|noticed|saw|sê|gesê|vertel|het gesien|sag)[\s,]+(?:that\s+|dat\s+)?(?:he|she|it|hy|sy|dit)\s+(?:has|had|is|was|did|het|is|was|kon|wou)(?![\p{L}])/iu;
@@ -511,6 +520,9 @@ const IMPERATIVE =
 
 // An instruction opening on its bare verb ('Use a pour-on on the whole herd', 'Gebruik hierdie week 'n opgietmiddel',
 // 'Hou haar binne'): the verbs a vet tells an owner to act with, not followed by a verb of being ('Feed is short').
+// The verb's object is the speaker ('give me a sec', 'gee my 'n oomblik'): a favour, not an instruction.
+const ASKS_A_FAVOUR =
+  /^(?:\s*(?:okay|ok|so|and|then|now|also|dan|en|nou|ook)\b[\s,]*){0,2}\p{L}+\s+(?:me|us|my|ons)(?![\p{L}])/iu;
 const INSTRUCTING_VERB =
   /^(?:\s*(?:okay|ok|so|and|then|now|also|dan|en|nou|ook)\b[\s,]*){0,2}(?:use|give|keep|apply|continue|repeat|bring|call|phone|dip|spray|dose|vaccinate|isolate|feed|withhold|avoid|clean|monitor|weigh|gebruik|gee|hou|sit|maak|bel|spuit|doseer|ent|isoleer|voer|skuif|los|weeg|tel|behandel|vaksineer|herhaal|vermy)\s+(?!(?:is|was|are|were|has|had|het|was)(?![\p{L}]))\p{L}/iu;
 
@@ -540,7 +552,7 @@ const SENSED =
 // Samples sent away for a test whose result is still to come ('I've taken spleen and kidney for culture at
 // Allerton', 'ek het bloed vir PCR gestuur'): the diagnostic plan, though told in the past tense.
 const SAMPLES_SENT =
-  /(?<![\p{L}])(?:(?:i've|i have|we've|we have|i|we)\s+(?:also\s+)?(?:taken|took|sent|submitted|collected)\s+(?:[\p{L}'-]+,?\s+){0,10}?(?:for|to)\s+(?:(?:a|an|the)\s+)?(?:culture|pcr|histo\p{L}*|serolog\p{L}*|cytolog\p{L}*|biopsy|the lab|onderstepoort|allerton)|(?:ek|ons)\s+het\s+(?:ook\s+)?(?:[\p{L}'-]+,?\s+){0,10}?(?:vir|na)\s+(?:'n\s+|die\s+)?(?:kweking|pcr|histo\p{L}*|serologie|sitologie|biopsie|die lab|onderstepoort|allerton)\s+(?:[\p{L}'-]+\s+){0,3}?(?:geneem|gestuur|ingestuur|gevat))(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:(?:i've|i have|we've|we have|i|we)\s+(?:also\s+)?(?:taken|took|sent|submitted|collected)\s+(?:[\p{L}'-]+,?\s+){0,10}?(?:for|to)\s+(?:(?:a|an|the)\s+)?(?:culture|pcr|histo\p{L}*|serolog\p{L}*|cytolog\p{L}*|biopsy|the lab|onderstepoort|allerton)|(?:ek|ons)\s+het\s+(?:ook\s+)?(?:[\p{L}'-]+,?\s+){0,10}?(?:vir|na)\s+(?:'n\s+|die\s+)?(?:kweking|pcr|histo\p{L}*|serologie|sitologie|biopsie|die lab|onderstepoort|allerton)\s+(?:[\p{L}'-]+\s+){0,3}?(?:geneem|gestuur|ingestuur|gevat)|(?:i'm|i am|we're|we are)\s+(?:also\s+)?(?:taking|sending|collecting|drawing)\s+(?:[\p{L}'-]+,?\s+){0,10}?(?:for|to)\s+(?:(?:a|an|the)\s+)?(?:[\p{L}-]+\s+)?(?:culture|pcr|histo\p{L}*|serolog\p{L}*|cytolog\p{L}*|biopsy|elisa|the lab|onderstepoort|allerton)|(?:ek|ons)\s+(?:trek|neem|vat|stuur)\s+(?:ook\s+)?(?:[\p{L}'-]+,?\s+){0,10}?(?:vir|na)\s+(?:'n\s+|die\s+)?(?:[\p{L}-]+\s+)?(?:kweking|pcr|histo\p{L}*|serologie|sitologie|biopsie|elisa|die lab|onderstepoort|allerton))(?![\p{L}])/iu;
 // How the animal answers the vet's hands ('as ek haar aanraak ruk sy', 'when I press on it she flinches'): a finding.
 const ON_HANDLING =
   /(?<![\p{L}])(?:when|if|as|wanneer)\s+(?:i|we|ek|ons)\s+(?:[\p{L}']+\s+){0,3}?(?:touch|touched|press|pressed|palpate|palpated|squeeze|squeezed|flex|flexed|extend|extended|manipulate|aanraak|aangeraak|druk|gedruk|palpeer|gepalpeer|buig|gebuig|strek|gestrek|knyp|geknyp)(?![\p{L}])/iu;
@@ -574,7 +586,7 @@ export function statesMeasurement(text: string): boolean {
 // Uncertainty words: a hedged statement of the vet's that asks for no action is an assessment ('probably
 // resistance to ivermectin', 'I think the dose is too low', 'waarskynlik stadium drie').
 const HEDGED =
-  /(?<![\p{L}])(?:probably|likely|most likely|i think|i suspect|we suspect|i believe|looks like|seems|consistent with|suggestive of|suggests|my (?:main )?concern|worried about|worried (?:that )?(?:this|it|that|he|she)(?:'s| is| has| might| could)|bekommerd (?:dat )?(?:dit|dis|hy|sy)|(?:what )?(?:worries|concerns) me|concerned about|bekommerd oor|(?:wat )?my bekommer|waarskynlik|vermoedelik|ek dink|ek vermoed|ons vermoed|ek glo|lyk (?:vir )?my|dit lyk (?:eerder )?(?:na|soos|vir my)|looks more like|lyk eerder (?:na|soos)|moontlik|possibly|could be|might be|kan wees|could have been|might have been|may have been|kon gewees het|kan gewees het|(?:i|we) don't think|(?:i|we) do not think|ek dink nie|(?:\d+|this|that|which|it) (?:tells|tell) (?:me|us)|top of my (?:list|differentials)|bo-?aan my lys|my (?:top|first|main) differential|(?:i'm|i am|we're|we are|ek is|ons is)\s+(?:fairly|quite|pretty|reasonably|almost|taamlik|redelik|baie|amper|byna|heeltemal)\s+(?:sure|certain|confident|seker|oortuig))(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:probably|likely|most likely|i think|i suspect|we suspect|i believe|looks like|seems|consistent with|suggestive of|suggests|my (?:main )?concern|worried about|worried (?:that )?(?:this|it|that|he|she)(?:'s| is| has| might| could)|bekommerd (?:dat )?(?:dit|dis|hy|sy)|(?:what )?(?:worries|concerns) me|concerned about|bekommerd oor|(?:wat )?my bekommer|waarskynlik|vermoedelik|ek dink|ek vermoed|ons vermoed|ek glo|lyk (?:vir )?my|dit lyk (?:(?:eerder|baie|nogal|sterk|meer)\s+)?(?:na|soos|vir my)|(?:i'm|i am) afraid (?:it's|it is|this is|that|he|she|he's|she's|they)|ek is bevrees|looks more like|lyk eerder (?:na|soos)|moontlik|possibly|could be|might be|kan wees|could have been|might have been|may have been|kon gewees het|kan gewees het|(?:i|we) don't think|(?:i|we) do not think|ek dink nie|(?:\d+|this|that|which|it) (?:tells|tell) (?:me|us)|top of my (?:list|differentials)|bo-?aan my lys|my (?:top|first|main) differential|(?:i'm|i am|we're|we are|ek is|ons is)\s+(?:fairly|quite|pretty|reasonably|almost|taamlik|redelik|baie|amper|byna|heeltemal)\s+(?:sure|certain|confident|seker|oortuig))(?![\p{L}])/iu;
 // A diagnosis the vet doubts is still the vet's judgement ('tick fever usually shows on the smear, so I doubt it'),
 // whatever finding it is weighed against.
 const DOUBT =
@@ -778,7 +790,11 @@ function substantiveTokens(text: string, withoutNames = false): string[] {
  * Classifies every utterance of a transcript (see the module comment for the rules). Nothing is dropped:
  * an utterance either gets a section or a left-out reason.
  */
-export function classifyUtterances(utterances: Utterance[]): Classified[] {
+export function classifyUtterances(
+  utterances: Utterance[],
+  /** The patient field's species ('Dogs', 'Cattle'…), when the request has one. */
+  patient: { species?: string } = {},
+): Classified[] {
   const turnText = new Map<number, string>();
   const turnSize = new Map<number, number>();
   const firstOfTurn = new Map<number, Utterance>();
@@ -841,6 +857,8 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     answerTurns.add(turn);
   }
 
+  // The kinds of animal the consultation is about: another animal's story is chat ('the neighbour's cat…').
+  const patients = patientKinds([...turnText.values()], patient.species);
   const extent = Math.max(1, utterances.at(-1)?.end ?? 1);
   const positioned = utterances.length >= POSITIONED_UTTERANCES;
   const out: Classified[] = [];
@@ -969,7 +987,9 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     const ownHealthAt = header ? -1 : ownersOwnHealthAt(text);
     if (
       ownHealthAt >= 0 &&
-      (punctuatedTurns.has(utterance.turn) || words(text.slice(0, ownHealthAt)).length <= OPENING_WORDS)
+      (punctuatedTurns.has(utterance.turn) ||
+        words(text.slice(0, ownHealthAt)).length <= OPENING_WORDS ||
+        REPORTED_BY.test(text.slice(0, ownHealthAt)))
     ) {
       leave('small-talk');
       continue;
@@ -996,7 +1016,13 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
     // 'kids', urine 'like tea'): they leave a sentence out only when nothing clinical is said with them.
     const ambiguousChat = !chat && smallTalkTerms(text).length > 0;
     // What the vet says will be done, or tells the owner to do, is Plan material even in unknown words.
-    const announcedAction = speaker !== 'client' && (FUTURE_ACTION.test(text) || INSTRUCTION.test(text));
+    // (An instruction on its bare verb counts: 'Keep the heifer apart', 'Hou hom binne'; not a favour asked of the
+    // listener: 'give me a second…'.)
+    const announcedAction =
+      speaker !== 'client' &&
+      (FUTURE_ACTION.test(text) ||
+        INSTRUCTION.test(text) ||
+        (INSTRUCTING_VERB.test(text) && !ASKS_A_FAVOUR.test(text)));
     // Chat carried on (below) is judged only in punctuated turns: speech-engine text runs chat and history
     // together in one breath ('the wind is terrible today we lost three lambs this week').
     const punctuated = out.at(-1)?.utterance.turn === utterance.turn && punctuatedTurns.has(utterance.turn);
@@ -1063,6 +1089,21 @@ export function classifyUtterances(utterances: Utterance[]): Classified[] {
               !answerTurns.has(utterance.turn))))
       ) {
         leave(leftOutReasonOf(text));
+        continue;
+      }
+      // Another animal's doings, with no word pointing at the patient ('our neighbour's cat catches a pigeon every
+      // week', 'die bobbejane het die mielies opgevreet'), are someone else's story. It starts no chat: what follows
+      // may well be about the patient again ('…after the cat, and he yelped').
+      if (
+        total < OTHER_ANIMAL_WEIGHT &&
+        !relaysReport &&
+        !announcedAction &&
+        !CONDITIONAL_ACTION.test(text) &&
+        !POINTS_AT_ANIMAL.test(text.replace(POSSESSIVE_HER, ' ')) &&
+        aboutAnotherAnimal(text, patients)
+      ) {
+        leave('small-talk');
+        afterSmallTalk = false;
         continue;
       }
     }

@@ -105,6 +105,7 @@ export function extractClinicalNotes(
       transcript,
       placed.map((p) => p.charEnd),
     ),
+    { species: request.preConsultationData?.species },
   );
 
   // Nothing is lost silently: an utterance is either in a section or in 'Left out', with its reason.

@@ -13,7 +13,15 @@
 import { SOAP_KEYS, lexicon, type SoapKey } from './lexicon';
 import leftOutJson from './lexicon/leftout.json' with { type: 'json' };
 import { extractVitals, type Language } from './normalise';
-import { DIAGNOSIS_STATEMENT, OWNER_WORRY, PROGNOSIS, toldHistory, treatedBefore } from './phrases';
+import { aboutAnotherAnimal } from './patient';
+import {
+  DIAGNOSIS_STATEMENT,
+  OWNER_WORRY,
+  ownersOwnHealthAt,
+  PROGNOSIS,
+  toldHistory,
+  treatedBefore,
+} from './phrases';
 import type { Speaker } from './split';
 import { compileTerms, findTerms, hasTerm, words } from './text';
 
@@ -68,6 +76,8 @@ const HEDGE =
   /(?<![\p{L}])(?:think|suspect|probably|likely|possibly|maybe|might|could be|vermoed|dink|waarskynlik|moontlik|dalk)(?![\p{L}])/iu;
 const IMPERATIVE_START =
   /^(?:give|keep|bring|start|stop|continue|feed|call|phone|watch|monitor|apply|clean|repeat|avoid|gee|hou|bring|begin|staak|voer|bel|dop|herhaal|vermy)\b/iu;
+
+const NO_KINDS: ReadonlySet<string> = new Set();
 
 const STOP_WORDS = new Set(
   (
@@ -139,6 +149,10 @@ export function utteranceFeatures(
   if (treatedBefore(text)) out.push('#treated-before');
   if (toldHistory(text)) out.push('#told-history');
   if (OWNER_WORRY.test(text)) out.push('#owner-worry');
+  // Whom the sentence is about, when it is not the patient: another animal ('the neighbour's horse…', 'die
+  // bobbejane…'; no patient kind is known to a sentence alone), or a person's own health.
+  if (aboutAnotherAnimal(text, NO_KINDS)) out.push('#other-animal');
+  if (ownersOwnHealthAt(text) >= 0) out.push('#own-health');
   const drugs = known ? known.drugs : findTerms(lex.drugNames, text).length;
   if (drugs > 0) out.push('#drug', '#drug');
   const vitals = known ? known.vitals : extractVitals(text, context.language).length;

@@ -39,6 +39,8 @@ export const DIAGNOSIS_STATEMENT = anyOf([
   String.raw`(?:he's|she's|it's|he is|she is|it is|hy is|sy is|dis|dit is)\s+(?:a |an |'n )?(?:healthy|gesonde|gesond)(?![\p{L}])`,
   // How bad it is ('this is serious', "it's a mild case", 'dis 'n erge geval'): the vet's judgement.
   String.raw`(?:this|it|that)(?:'s| is) (?:very |quite |really )?serious|(?:dis|dit is) (?:baie )?ernstig|(?:a|an|'n) (?:mild|moderate|severe|bad|ligte|matige|erge|ernstige) (?:case|geval)`,
+  // Named with certainty ('so it is definitely a volvulus', 'dis beslis 'n breuk'), whatever the disease's name.
+  String.raw`(?:it's|it is|this is|that's|that is|dit is|dis)\s+(?:definitely|certainly|clearly|beslis|definitief|duidelik|sekerlik|verseker)\s+(?:a|an|'n)\s+\p{L}`,
   String.raw`(?:confirms?|confirmed|bevestig)\s+(?:(?:a|an|'n|the|die|that|dat)\s+)?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors)`,
   String.raw`(?:^|[,;:]\s*|(?:sure|certain|confident|seker|oortuig)\s+(?:that\s+|dat\s+)?)(?:so\s+|and\s+|en\s+|dus\s+)?(?:it's|it is|this is|that's|dit is|dis)\s+(?:(?:a|an|'n|classic|typical|definitely|beslis|clearly|duidelik)\s+)*(?:[\p{L}-]+,?\s+){0,3}?[\p{L}-]*(?:itis|osis|iasis|a?emia|oma|pathy|patie|ose|ism|isme|toksemie|siekte|sickness|disease|infection|infeksie|fever|koors|metra|diphtheria|difterie|abscess|abses|ulcer|ulkus|fracture|fraktuur)(?![\p{L}])`,
 ]);
@@ -145,7 +147,7 @@ const PERSONS_OWN_HEALTH = new RegExp(String.raw`(?<![\p{L}])(?:${PERSONS_OWN})(
 const ANIMAL_NOUNS = 'dog|cat|puppy|kitten|horse|cow|calf|ewe|ram|goat|hond|kat|perd|koei|kalf|ooi|bok';
 const ANIMAL_NOUN = anyWordsOf([ANIMAL_NOUNS]);
 const OWN_HEALTH = new RegExp(
-  String.raw`(?<![\p{L}])(?:${OWN_BODY}|${MYSELF}|${RELATIVE}\s+(?:[\p{L}'’]+\s+){0,6}?(?:${HUMAN_CARE}))(?![\p{L}])`,
+  String.raw`(?<![\p{L}])(?:${OWN_BODY}|${MYSELF}|${RELATIVE}\s+(?:[\p{L}'’]+\s+){0,10}?(?:${HUMAN_CARE}))(?![\p{L}])`,
   'iu',
 );
 // The animal in the same sentence ('he bit my hand', 'my husband took him to the hospital') keeps it history.
@@ -178,6 +180,10 @@ export function ownersOwnHealthAt(text: string): number {
 export const DIFFERENTIAL = anyWordsOf([
   String.raw`(?:other|another)\s+(?:things?|causes?|conditions?|diseases?|possibilit(?:y|ies)|differentials?)\s+(?:that\s+|which\s+)?(?:can|could|might|may|would|to)\s+(?:[\p{L}']+\s+){0,2}?(?:look|cause|be|give|explain|consider)`,
   String.raw`(?:i'd|i would|we'd|we would|i'll|we'll|i|we)\s+(?:also\s+)?(?:look for|consider|think about|think of)\s+(?:other\s+)?(?:causes|possibilities|differentials)`,
+  // 'The other causes of itchy skin in pigs are…', 'ander oorsake van hoes is…': the list after the symptom.
+  String.raw`(?:other|another)\s+(?:causes?|possibilit(?:y|ies)|differentials?)\s+(?:of|for)\s+(?:[\p{L}'’-]+\s+){1,6}?(?:are|is|include|includes|would be)|(?:ander|nog)\s+(?:oorsake|moontlikhede)\s+(?:van|vir)\s+(?:[\p{L}'’-]+\s+){1,6}?(?:is|sluit)`,
+  // (What it can also be, not how it can also be given: 'it can also be a reaction to…'.)
+  String.raw`(?:it|this|that)\s+(?:can|could)\s+also\s+be\s+(?:a|an|the|just|simply|early|due to|from)|(?:dit|hierdie)\s+kan\s+ook\s+(?:[\p{L}'’-]+\s+){0,3}?wees`,
   String.raw`(?:i'm|i am|we're|we are)\s+(?:also\s+)?(?:thinking of|considering)|(?:i|we)\s+(?:also\s+)?(?:thought of|considered)|(?:can't|cannot|can not|haven't|have not)\s+(?:yet\s+)?(?:rule[sd]?|ruled)\s+out|(?:could|might|may)\s+also\s+be|differentials?\s+(?:are|is|include)`,
   String.raw`(?:ek|ons)\s+(?:het|moet|sal)?\s*(?:ook\s+)?aan\s+(?:[\p{L}'-]+\s+){0,6}?(?:gedink|dink)|in\s+gedagte|kan\s+ook\s+(?:[\p{L}'-]+\s+){1,5}?wees|ander\s+(?:moontlikhede|oorsake|siektes|dinge)\s+(?:wat|is)|(?:kan|kon)\s+(?:dit\s+)?(?:nog\s+)?nie\s+uitsluit\s+nie`,
 ]);

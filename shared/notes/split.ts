@@ -162,6 +162,26 @@ const CLAUSE_BREAK =
 // thought wherever it stands, in punctuated text as in speech-engine text.
 const HEADER_BREAK =
   /(?<!\b(?:my|our|ons))\s(?=(?:(?:my|our|ons)\s+)?(?:history|geskiedenis|examination|ondersoek|findings|bevindinge|assessment|diagnosis|diagnose|differentials|impression|indruk|prognosis|prognose|plan|treatment|behandeling|recommendations|aanbevelings|medication|medikasie)\s*:)/giu;
+// Where news of a person starts inside one breath of speech-engine text ('…tracheal wash | liesl het vertel haar
+// dogter…', '…to check pen four | his wife is recovering from…', '… | mr steyn told me about his own…'): a relative
+// or neighbour as the new subject, or someone named telling of one. The clause is then judged on its own.
+const KIN = String.raw`husband|wife|son|daughter|mother|mom|mum|father|dad|brother|sister|cousin|uncle|aunt|grandmother|grandfather|granny|gran|grandson|granddaughter|nephew|niece|boyfriend|girlfriend|friend|neighbou?r|(?:mother|father|brother|sister)-in-law|in-laws|kids|children|man|vrou|seun|dogter|ma|pa|broer|suster|neef|niggie|oom|tante|ouma|oupa|kleinseun|kleindogter|skoonma|skoonpa|swaer|skoonsuster|kêrel|vriend|vriendin|buurman|buurvrou|kinders`;
+const PERSON_NEWS_BREAK = new RegExp(
+  String.raw`(?<!\b(?:if|unless|until|because|that|when|as|and|en|dat|tensy|totdat|omdat|wanneer|sodat|indien|of|van|vir|with|met|for|to|says|said|sê|told|vertel|mentioned))\s(?=(?:(?:my|his|her|their|our|sy|haar|hulle|ons)\s+(?:${KIN})|(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\s+)?\p{L}+\s+(?:se\s+(?:${KIN})|(?:was telling me|told me|told us|mentioned|het vertel|het gesê|sê|says|said)\s+(?:that\s+|dat\s+)?(?:(?:his|her|sy|haar|their|hulle)\s+(?:own\s+|eie\s+)?(?:${KIN})|about (?:his|her) own|oor (?:sy|haar) (?:eie\s+)?\p{L}+)))(?![\p{L}-]))`,
+  'giu',
+);
+const MIN_NEWS_LEAD_WORDS = 3;
+// Someone addressed by title and name starts a new thought ('… by die veearts gelê | mevrou coetzee die kateter is in').
+const ADDRESS_BREAK =
+  /(?<!\b(?:to|for|with|and|by|from|of|vir|met|en|van|aan|told|tell|ask|asked|vra|sê|the|die|my|our|ons|his|her|sy|haar|jou|your|their|hulle))\s(?=(?:mrs|mr|ms|miss|mevrou|meneer|mnr|mev|juffrou|oom|tannie)\s+\p{L}{2,}\s+\p{L})/giu;
+// An interjection that opens an aside inside one breath ('… nat kraal uit | jislaaik that wind last night…').
+const INTERJECTION_BREAK =
+  /\s(?=(?:jislaaik|jis|sjoe|yoh|eish|haai|gits|goodness|gosh|wow|jinne|magtig)(?![\p{L}]))/giu;
+// The owner's question that closes a breath, addressed to the vet ('… die niere verder seer | hoe lank het sy nog
+// dokter', '… twice a day | can she still go for walks doctor'): the owner speaks from the question word on.
+const ADDRESSED_QUESTION_BREAK =
+  /\s(?=(?:how|what|when|where|why|which|can|could|should|will|would|is|are|does|do|did|must|hoe|wat|wanneer|waar|hoekom|watter|kan|sal|moet|mag|is|het)\s+(?:[\p{L}'’-]+\s+){1,8}?(?:dokter|doctor|doc|dok)\s*$|(?:dokter|doctor|doc|dok)\s+(?:how|what|when|where|why|which|can|could|should|will|would|is|are|does|do|did|must|hoe|wat|wanneer|waar|hoekom|watter|kan|sal|moet|mag|het)\s)/giu;
+const MIN_BEFORE_QUESTION_WORDS = 4;
 const LONG_PIECE_WORDS = 25;
 const SMALL_TALK_SPLIT_WORDS = 15;
 const MIN_ASIDE_WORDS = 3;
@@ -362,14 +382,15 @@ function withoutTrailingSpace(transcript: string, pieces: Array<[number, number]
 // ivermectin', 'wanneer is hulle laas gedip die dip was ses weke gelede'). A question about when, how long or how
 // much is answered by a time or an amount: the answer starts there.
 const TIME_QUESTION =
-  /^(?:(?:okay|ok|so|and|en|reg|right)\s+)*(?:when|how long|how often|how much|how many|wanneer|hoe lank|hoe gereeld|hoeveel)(?![\p{L}])/iu;
+  /^(?:(?:okay|ok|so|and|en|reg|right)\s+)*(?:when|how long|how often|how much|how many|wanneer|hoe lank|hoe gereeld|hoeveel|any|enige)(?![\p{L}])/iu;
 const MONTHS =
   'january|february|march|april|may|june|july|august|september|october|november|december|januarie|februarie|maart|mei|junie|julie|augustus|oktober|desember';
 const COUNT = String.raw`(?:\d+|a|an|'n|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|een|twee|drie|vier|vyf|ses|sewe|agt|nege|tien|'n paar)`;
 const ANSWER_START = new RegExp(
-  String.raw`\s(?=(?:(?:in|end of|early|middle of|begin|einde|middel) (?:${MONTHS})|last (?:night|week|month|year|spring|summer|autumn|winter)|laas (?:week|maand|jaar|nag)|(?:about|around|roughly|omtrent|ongeveer|sowat) ${COUNT}|${COUNT} (?:days?|weeks?|months?|years?|dae|weke|maande|jaar) (?:ago|gelede)|yesterday|gister|this morning|vanoggend|since|sedert|sinds|(?:die|the) (?:\p{L}+ ){1,2}(?:was|is))(?![\p{L}]))`,
+  String.raw`\s(?=(?:(?:in|end of|early|middle of|begin|einde|middel) (?:${MONTHS})|last (?:night|week|month|year|spring|summer|autumn|winter)|laas (?:week|maand|jaar|nag)|(?:about|around|roughly|omtrent|ongeveer|sowat) ${COUNT}|${COUNT} (?:days?|weeks?|months?|years?|dae|weke|maande|jaar) (?:ago|gelede)|yesterday|gister|this morning|vanoggend|since|sedert|sinds|once|twice|${COUNT} times|(?:een|twee|drie|vier|vyf|'n paar) keer|(?:die|the) (?:\p{L}+ ){1,2}(?:was|is))(?![\p{L}]))`,
   'iu',
 );
+const ANY_QUESTION = /^(?:(?:okay|ok|so|and|en|reg|right)\s+)*(?:any|enige)(?![\p{L}])/iu;
 /** Words of the question before its answer may start. */
 const QUESTION_WORDS = 3;
 
@@ -377,7 +398,8 @@ const QUESTION_WORDS = 3;
 function splitAnswerFromQuestion(transcript: string, start: number, end: number): Array<[number, number]> {
   const text = transcript.slice(start, end);
   if (!TIME_QUESTION.test(text)) return [[start, end]];
-  const from = gapWords(text)[QUESTION_WORDS]?.start;
+  // ('Any vomiting | twice yesterday': a yes/no question about a sign is two words long.)
+  const from = gapWords(text)[ANY_QUESTION.test(text) ? 2 : QUESTION_WORDS]?.start;
   if (from === undefined) return [[start, end]];
   const answer = ANSWER_START.exec(text.slice(from - 1));
   if (!answer) return [[start, end]];
@@ -448,6 +470,12 @@ export function splitUtterances(
       // Speech-engine text marks no sentence ends: the boundary model finds them inside the clauses.
       const sentences = speechEngineText
         ? clauses
+            .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, PERSON_NEWS_BREAK, MIN_NEWS_LEAD_WORDS))
+            .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, INTERJECTION_BREAK, MIN_NEWS_LEAD_WORDS))
+            .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, ADDRESS_BREAK, MIN_NEWS_LEAD_WORDS))
+            .flatMap(([ps, pe]) =>
+              cutAt(transcript, ps, pe, ADDRESSED_QUESTION_BREAK, MIN_BEFORE_QUESTION_WORDS),
+            )
             .flatMap(([ps, pe]) => modelSentences(transcript, ps, pe))
             .flatMap(([ps, pe]) => splitAnswerFromQuestion(transcript, ps, pe))
             .flatMap(([ps, pe]) => splitAtTaggedAnimals(transcript, ps, pe))

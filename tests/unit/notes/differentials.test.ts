@@ -77,3 +77,32 @@ describe("the vet's worry", () => {
     expect(sectionOf(result, 'We need an X-ray')).toBe('P');
   });
 });
+
+describe('the other causes of a sign, and what it can also be', () => {
+  it('reads as the differential list', () => {
+    expectPhrasing(
+      DIFFERENTIAL,
+      [
+        'The other causes of sudden blindness in cats are high blood pressure and a retinal bleed.',
+        'Other possibilities for a cough like this include lungworm and a collapsing trachea.',
+        'Ander oorsake van so ’n hoes is longwurm en hartsiekte.',
+        'It can also be a reaction to the vaccine.',
+        'This could also be early kidney disease.',
+      ],
+      [
+        'The other causes have been treated already.',
+        'It can also be given with food.',
+        'Other dogs in the house are fine.',
+      ],
+    );
+  });
+  it('puts such a sentence in the assessment', () => {
+    const result = classified(
+      [
+        'She has been sneezing for two weeks with a thick discharge from the left nostril.',
+        'The other causes of a one-sided discharge in cats are a foreign body, a tooth root abscess and a polyp.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'The other causes')).toBe('A');
+  });
+});

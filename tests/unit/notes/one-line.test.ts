@@ -115,3 +115,20 @@ describe('results coming back in run-on speech', () => {
     expect(pieces.some((p) => p.startsWith('the results are back'))).toBe(true);
   });
 });
+
+describe("an 'any …?' question run into its answer in speech-engine text", () => {
+  it('starts the answer at how often it happened', () => {
+    for (const [line, answer] of [
+      ['any coughing three times last night and once this morning', 'three times last night'],
+      ['enige braking twee keer gister en een keer vanoggend net skuim', 'twee keer gister'],
+      ['any diarrhoea twice on sunday but nothing since', 'twice on sunday'],
+    ] as const) {
+      const texts = splitUtterances(line).map((u) => u.text);
+      expect(
+        texts.some((t) => t.startsWith(answer)),
+        `${line} → ${texts.join(' | ')}`,
+      ).toBe(true);
+      expect(sectionOf(classified(line), answer), line).toBe('S');
+    }
+  });
+});
