@@ -72,13 +72,17 @@ interface Row {
 }
 
 /** Counts the seconds of audio each reading sends, so re-reading shows apart from the engine's speed. */
-function countingReadings(provider: TranscriptionProvider): TranscriptionProvider & { readSeconds: number } {
+function countingReadings(
+  provider: TranscriptionProvider,
+): TranscriptionProvider & { readSeconds: number; calls: number } {
   const counted = {
     id: provider.id,
     maxPieceSeconds: provider.maxPieceSeconds,
     readSeconds: 0,
+    calls: 0,
     transcribe: (input: Parameters<TranscriptionProvider['transcribe']>[0]) => {
       counted.readSeconds += input.pcm.length / input.sampleRate;
+      counted.calls++;
       return provider.transcribe(input);
     },
   };
@@ -104,6 +108,7 @@ async function runService(
   const results: FileResult[] = [];
   for (const item of subset) {
     provider.readSeconds = 0;
+    provider.calls = 0;
     const started = performance.now();
     const result = await service.transcribe({
       audio: fs.readFileSync(item.audioPath),
@@ -125,7 +130,7 @@ async function runService(
       detected: result.transcriptLanguage,
     });
     log(
-      `  ${item.id} ${item.language}: WER ${score.wer.toFixed(3)} numbers ${score.numberRecall.toFixed(2)} RTF ${(wallSeconds / result.durationSeconds).toFixed(3)} audio read ${(provider.readSeconds / result.durationSeconds).toFixed(2)} (${result.transcriptLanguage})`,
+      `  ${item.id} ${item.language}: WER ${score.wer.toFixed(3)} numbers ${score.numberRecall.toFixed(2)} RTF ${(wallSeconds / result.durationSeconds).toFixed(3)} audio read ${(provider.readSeconds / result.durationSeconds).toFixed(2)} in ${provider.calls} readings of ${result.pieces} pieces (${result.transcriptLanguage})`,
     );
   }
   return results;
@@ -135,10 +140,11 @@ async function runService(
 async function runPeerDirect(
   baseUrl: string,
   wer: (r: string, h: string) => WerResult,
+  subset: DevItem[] = items,
 ): Promise<{ wall: FileResult[]; compute: FileResult[] }> {
   const wall: FileResult[] = [];
   const compute: FileResult[] = [];
-  for (const item of items) {
+  for (const item of subset) {
     const form = new FormData();
     form.append(
       'file',
@@ -262,20 +268,26 @@ async function main(): Promise<void> {
   let reference: Row | undefined;
   const peer = await startWhisperPeer({ threads, beamSize: beam });
   try {
-    log('openai provider → faster-whisper peer (product pipeline):');
+    log('openai provider → faster-whisper peer (product pipeline), then the peer on the whole file:');
     const openai = new OpenAiTranscriptionProvider({
       baseURL: peer.baseUrl,
       model: 'whisper-base',
       timeoutMs: 1_800_000,
       concurrency: 1,
     });
-    rows.push({
-      engine: 'openai provider → faster-whisper base int8',
-      results: await runService(openai, 1, wer, items, true),
-    });
+    // File by file, the pipeline and then the peer on the same file: a machine whose load changes during
+    // the run (two cores, other work) weighs on both sides of each ratio alike.
+    const pipeline: FileResult[] = [];
+    const direct = { wall: [] as FileResult[], compute: [] as FileResult[] };
+    for (const item of items) {
+      pipeline.push(...(await runService(openai, 1, wer, [item], true)));
+      if (process.env.BENCH_SKIP_PEER_DIRECT) continue;
+      const whole = await runPeerDirect(peer.baseUrl, wer, [item]);
+      direct.wall.push(...whole.wall);
+      direct.compute.push(...whole.compute);
+    }
+    rows.push({ engine: 'openai provider → faster-whisper base int8', results: pipeline });
     if (!process.env.BENCH_SKIP_PEER_DIRECT) {
-      log('faster-whisper peer, whole files (reference):');
-      const direct = await runPeerDirect(peer.baseUrl, wer);
       rows.push({ engine: 'faster-whisper base int8, whole file (wall)', results: direct.wall });
       reference = { engine: 'faster-whisper base int8, whole file (compute only)', results: direct.compute };
       rows.push(reference);

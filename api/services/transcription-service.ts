@@ -7,19 +7,18 @@ import { normalizeClinicalText } from '../transcription/clinical-text.js';
 import { summarizeLanguages } from '../transcription/languages.js';
 import type { ProgressChange } from '../transcription/progress.js';
 import { echoesPrompt } from '../transcription/prompt-echo.js';
-import {
-  applyToSegments,
-  dropPromptOnlyWords,
-  promptTerms,
-  termHints,
-  termsIn,
-  transcriptSuggestions,
-  type TermReplacement,
-} from '../transcription/prompt-leak.js';
+import { promptTerms, termHints, transcriptSuggestions } from '../transcription/prompt-leak.js';
+import { checkPromptLeaks, type LeakCandidate, type LeakState } from '../transcription/leak-check.js';
 import { foreignCharacters, hasForeignScript, markForeignScript } from '../transcription/script-filter.js';
 import { collapseRepetitionLoops } from '../transcription/repetition-loops.js';
 import { withTemperatureFallback } from '../transcription/temperature-fallback.js';
-import { CARRY_AFTER_PIECES, isConfidentIn } from '../transcription/language-stretch.js';
+import {
+  CARRY_AFTER_PIECES,
+  heldInFallback,
+  isConfidentIn,
+  readsAsFallback,
+  type LanguageTally,
+} from '../transcription/language-stretch.js';
 import type {
   TranscriptionInput,
   TranscriptionOutput,
@@ -86,33 +85,19 @@ export interface TranscriptionResult {
   termHints: TermHint[];
 }
 
-/** What one recording's pieces share: the prompt's checkable words, and those a prompt-less reading has confirmed. */
-interface LeakContext {
-  terms: Set<string>;
-  confirmed: Set<string>;
-  /** Prompt terms replaced by the plain reading's word, in every piece: offered back as suggestions. */
-  replaced: TermReplacement[];
-}
-
-/** Prompt-less readings of one piece for the leak check: the whole piece (read once), or a clip of it. */
-interface PlainReadings {
-  /** The piece's audio, that clips are cut from. */
-  pcm: Int16Array;
-  /** Whether the whole piece has been read plainly already. */
-  pieceRead: boolean;
-  piece: () => Promise<TranscriptionOutput>;
-  clip: (clip: Int16Array) => Promise<TranscriptionOutput>;
-}
-
 /** The language the last pieces were read in confidently, and how many in a row (language-stretch.ts). */
 interface Stretch {
   language?: string | undefined;
   run: number;
+  /** The recording's pieces by language so far: when it is held in the fallback language (heldInFallback). */
+  tally: LanguageTally;
 }
 
 interface PieceResult {
   piece: AudioPiece;
   output: TranscriptionOutput | null;
+  /** The piece read with the prompt, for the recording's leak check (leak-check.ts). */
+  leak?: LeakCandidate | undefined;
 }
 
 /**
@@ -197,8 +182,8 @@ export class TranscriptionService {
     const openingPrompt =
       prompt && buildVocabularyPrompt(request.preConsultation, request.vocabulary ?? null, { opening: true });
     const openingPiece = pieces.find((piece) => piece.hasSpeech);
-    const leaks: LeakContext = { terms: promptTerms(prompt), confirmed: new Set(), replaced: [] };
-    const stretch: Stretch = { run: 0 };
+    const leaks: LeakState = { terms: promptTerms(prompt), confirmed: new Set(), replaced: [] };
+    const stretch: Stretch = { run: 0, tally: { fallback: 0, other: 0, lastInFallback: false } };
     const results: PieceResult[] = pieces.map((piece) => ({ piece, output: null }));
     let doneSamples = 0;
     let piecesDone = 0;
@@ -212,24 +197,25 @@ export class TranscriptionService {
         if (!slot.piece.hasSpeech) continue;
         try {
           const piecePrompt = slot.piece === openingPiece ? openingPrompt : prompt;
-          slot.output = await this.transcribePiece(
+          ({ output: slot.output, leak: slot.leak } = await this.transcribePiece(
             pcm,
             slot.piece,
             piecePrompt,
-            leaks,
             stretch,
             request.signal,
-          );
+          ));
         } catch (error) {
           failed = true;
           throw error;
         }
         doneSamples += slot.piece.end - slot.piece.start;
         piecesDone++;
-        track({ piecesDone, percent: 5 + (95 * doneSamples) / Math.max(1, spokenSamples) });
+        track({ piecesDone, percent: 5 + (90 * doneSamples) / Math.max(1, spokenSamples) });
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.settings.concurrency) }, worker));
+    await this.withoutPromptLeaks(results, leaks, request.signal);
+    track({ percent: 99 });
 
     const texts = results.map(({ piece, output }) => ({
       text: output ? cleanText(output.text) : '',
@@ -277,19 +263,20 @@ export class TranscriptionService {
    * One piece: in the previous pieces' language when the engine was sure of them and is as sure of this
    * one (language-stretch.ts), else with the language detected by the provider. Whisper sometimes hears
    * Afrikaans as Dutch, German or even Latin; a detection outside the consultation's languages is retried
-   * in the first non-English one (Afrikaans by default), which is what such a mishearing almost always is. With one configured
-   * language (TRANSCRIPTION_LANGUAGES=af) every piece is transcribed in it directly. A reading that
-   * loops is read again at rising temperatures (temperature-fallback.ts), in the language already heard.
-   * Last, prompt words the audio does not support are dropped (withoutPromptLeaks).
+   * in the first non-English one (Afrikaans by default), which is what such a mishearing almost always
+   * is, and in a consultation held in that language the piece is read in it first (heldInFallback). With
+   * one configured language (TRANSCRIPTION_LANGUAGES=af) every piece is transcribed in it directly. A
+   * reading that loops is read again at rising temperatures (temperature-fallback.ts), in the language
+   * already heard. The piece's prompt words are checked against the audio later, with the whole
+   * recording's (withoutPromptLeaks).
    */
   private async transcribePiece(
     pcm: Int16Array,
     piece: AudioPiece,
     prompt: string | undefined,
-    leaks: LeakContext,
     stretch: Stretch,
     signal?: AbortSignal,
-  ): Promise<TranscriptionOutput> {
+  ): Promise<{ output: TranscriptionOutput; leak?: LeakCandidate | undefined }> {
     const allowed = this.settings.languages;
     // A practice that consults in one language only is told so up front: nothing to detect, nothing to mishear.
     const only = allowed.length === 1 ? allowed[0] : undefined;
@@ -302,20 +289,30 @@ export class TranscriptionService {
     };
     // The language of a confident stretch, when there is one, is tried first (language-stretch.ts).
     let heard: TranscriptionOutput | undefined;
+    const fallback = allowed.find((code) => code !== 'en') ?? allowed[0];
+    // This piece read in the fallback language, once it has been: never asked for twice.
+    let inFallback: TranscriptionOutput | undefined;
     const carried = only || stretch.run < CARRY_AFTER_PIECES ? undefined : stretch.language;
     if (carried) {
       const forced = await this.provider.transcribe({ ...input, language: carried });
       if (isConfidentIn(forced, carried)) {
         input = { ...input, language: carried };
         heard = { ...forced, language: carried };
+      } else if (carried === fallback) inFallback = forced;
+    }
+    // In a consultation held in the fallback language, the piece is read in it first (language-stretch.ts).
+    if (!heard && !only && fallback && heldInFallback(stretch.tally)) {
+      inFallback ??= await this.provider.transcribe({ ...input, language: fallback });
+      if (readsAsFallback(inFallback, fallback)) {
+        input = { ...input, language: fallback };
+        heard = { ...inFallback, language: fallback };
       }
     }
     if (!heard) {
       heard = await this.provider.transcribe(input);
-      if (allowed.length > 0 && heard.language && !allowed.includes(heard.language)) {
-        const fallback = allowed.find((code) => code !== 'en') ?? allowed[0]!;
+      if (fallback && heard.language && !allowed.includes(heard.language)) {
         input = { ...input, language: fallback };
-        heard = await this.provider.transcribe(input);
+        heard = inFallback ? { ...inFallback, language: fallback } : await this.provider.transcribe(input);
       }
     }
     const language = input.language ?? this.allowedLanguage(heard.language);
@@ -332,27 +329,30 @@ export class TranscriptionService {
     const confident = language && isConfidentIn(heard, language) ? language : undefined;
     stretch.run = confident && confident === stretch.language ? stretch.run + 1 : confident ? 1 : 0;
     stretch.language = confident;
-    if (input.prompt) {
-      heard = await this.withoutPromptLeaks(heard, leaks, {
-        pcm: unprompted.pcm,
-        // The echo check's plain reading of the whole piece, when it made one, is all there is to compare.
-        pieceRead: plain !== undefined,
-        piece: readPlain,
-        clip: (clip) =>
-          this.provider.transcribe({ ...unprompted, pcm: clip, ...(language ? { language } : {}) }),
-      });
-    }
+    const endedInFallback = language !== undefined && language === fallback;
+    stretch.tally = {
+      fallback: stretch.tally.fallback + (endedInFallback ? 1 : 0),
+      other: stretch.tally.other + (endedInFallback ? 0 : 1),
+      lastInFallback: endedInFallback,
+    };
     // Other scripts than Latin in af/en speech (script-filter.ts): one more reading, sampled and without
     // the prompt; whichever is cleaner stays, and what is still foreign is marked '[unclear m:ss]'.
+    let prompted = Boolean(input.prompt);
     if (hasForeignScript(heard.text)) {
       const again = await this.provider.transcribe({
         ...unprompted,
         ...(language ? { language } : {}),
         temperature: SCRIPT_RETRY_TEMPERATURE,
       });
-      if (foreignCharacters(again.text) < foreignCharacters(heard.text)) heard = again;
+      if (foreignCharacters(again.text) < foreignCharacters(heard.text)) {
+        heard = again;
+        prompted = false;
+      }
     }
-    return { ...heard, ...markForeignScript(heard, piece.start / SAMPLE_RATE) };
+    const output = { ...heard, ...markForeignScript(heard, piece.start / SAMPLE_RATE) };
+    // Prompt words are checked against the audio once every piece is read (withoutPromptLeaks).
+    const leak = prompted ? { pcm: unprompted.pcm, reading: output, language, plainPiece: plain } : undefined;
+    return { output, leak };
   }
 
   /**
@@ -377,117 +377,37 @@ export class TranscriptionService {
   }
 
   /**
-   * Prompt words in a prompted reading must be supported by the audio (prompt-leak.ts). A piece whose
-   * text has prompt terms not yet confirmed in this recording is read once more without the prompt:
-   * terms the plain reading also has are confirmed for the rest of the recording (so a patient name said
-   * in every piece costs one extra reading, not one per piece), the others are replaced by the plain
-   * reading's words or dropped. Pieces with no unconfirmed term cost nothing extra.
-   *
-   * Only the segments that hold such a term are read again, joined into one short clip (leakClip), when
-   * the engine gives segment times that leave most of the piece out; otherwise (faster-whisper base
-   * often returns one segment for a prompted piece) the whole piece is read, once. A plain reading of
-   * the whole piece already made for the echo check is used as is.
+   * Prompt words in a prompted reading must be supported by the audio (prompt-leak.ts): the pieces read
+   * with the prompt are checked together (leak-check.ts), their prompt-less readings in the language each
+   * was read in and without the prompt.
    */
   private async withoutPromptLeaks(
-    heard: TranscriptionOutput,
-    leaks: LeakContext,
-    plain: PlainReadings,
-  ): Promise<TranscriptionOutput> {
-    const unconfirmedIn = (text: string) =>
-      termsIn(text, leaks.terms).filter((term) => !leaks.confirmed.has(term));
-    if (unconfirmedIn(heard.text).length === 0) return heard;
-    let current = heard;
-    // Round 1: for each unconfirmed term, the shortest segment that has it; a term the vet really said
-    // (the usual case) is confirmed by that one reading for the whole recording. Round 2, only when the
-    // prompt did leak: every segment still holding an unconfirmed term, each needing the plain words.
-    for (const round of ['shortest', 'all'] as const) {
-      const segments = plain.pieceRead ? undefined : current.segments;
-      if (!segments) break;
-      const holding = segments.filter((segment) => unconfirmedIn(segment.text).length > 0);
-      if (holding.length === 0) return current;
-      const flagged = round === 'shortest' ? shortestPerTerm(holding, unconfirmedIn) : holding;
-      const clip = leakClip(plain.pcm, flagged);
-      if (!clip) break;
-      const reading = await plain.clip(clip);
-      const check = dropPromptOnlyWords(joinSegments(flagged), reading.text, leaks.terms);
-      for (const term of check.supported) leaks.confirmed.add(term);
-      leaks.replaced.push(...check.replaced);
-      if (check.dropped.length === 0) continue;
-      const rewritten = applyToSegments(flagged, check)!;
-      const updated = segments.map((segment) => rewritten[flagged.indexOf(segment)] ?? segment);
-      current = { ...current, segments: updated, text: joinSegments(updated) };
-    }
-    if (unconfirmedIn(current.text).length === 0) return current;
-    // No usable segment times, or the flagged segments fill the piece: the whole piece, read plainly once.
-    const reading = await plain.piece();
-    const check = dropPromptOnlyWords(current.text, reading.text, leaks.terms);
-    for (const term of check.supported) leaks.confirmed.add(term);
-    leaks.replaced.push(...check.replaced);
-    if (check.dropped.length === 0) return current;
-    const segments = current.segments ? applyToSegments(current.segments, check) : undefined;
-    return { ...current, text: check.text, segments };
+    results: PieceResult[],
+    leaks: LeakState,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const pending = results.filter((slot) => slot.leak);
+    if (pending.length === 0) return;
+    const checked = await checkPromptLeaks(
+      pending.map((slot) => slot.leak!),
+      leaks,
+      (pcm, language) =>
+        this.provider.transcribe({
+          pcm,
+          sampleRate: SAMPLE_RATE,
+          signal,
+          ...(language ? { language } : {}),
+        }),
+      Math.min(this.settings.pieceSeconds, this.provider.maxPieceSeconds),
+    );
+    pending.forEach((slot, i) => {
+      slot.output = checked[i]!;
+    });
   }
 
   private allowedLanguage(code: string | undefined): string | undefined {
     return code && this.settings.languages.includes(code) ? code : undefined;
   }
-}
-
-/** For each term, the shortest segment holding it (in the segments' order, each segment once). */
-function shortestPerTerm<S extends { start: number; end: number; text: string }>(
-  segments: S[],
-  termsOf: (text: string) => string[],
-): S[] {
-  const chosen = new Set<S>();
-  const terms = new Set(segments.flatMap((segment) => termsOf(segment.text)));
-  for (const term of terms) {
-    const holders = segments.filter((segment) => termsOf(segment.text).includes(term));
-    chosen.add(holders.reduce((a, b) => (b.end - b.start < a.end - a.start ? b : a)));
-  }
-  return segments.filter((segment) => chosen.has(segment));
-}
-
-const joinSegments = (segments: ReadonlyArray<{ text: string }>): string =>
-  segments
-    .map((s) => s.text)
-    .filter(Boolean)
-    .join(' ');
-
-/** Audio kept around each segment cut for the leak check: Whisper's segment times may clip a word's edge. */
-const LEAK_CLIP_MARGIN_SECONDS = 0.3;
-/** Silence between the cut segments, so the engine hears separate utterances, not one run of words. */
-const LEAK_CLIP_GAP_SECONDS = 0.5;
-
-/**
- * The segments' audio, each with a margin, joined by short silences into one clip for a prompt-less
- * reading; undefined when a segment's times do not fit the piece (the caller reads the whole piece).
- */
-export function leakClip(
-  piecePcm: Int16Array,
-  segments: ReadonlyArray<{ start: number; end: number }>,
-): Int16Array | undefined {
-  const at = (seconds: number) => Math.round(seconds * SAMPLE_RATE);
-  const ranges: Array<[number, number]> = [];
-  for (const segment of segments) {
-    const from = Math.max(0, at(segment.start - LEAK_CLIP_MARGIN_SECONDS));
-    const to = Math.min(piecePcm.length, at(segment.end + LEAK_CLIP_MARGIN_SECONDS));
-    if (!(to > from)) return undefined;
-    const last = ranges.at(-1);
-    // Neighbouring segments share their margins: one stretch of audio, not the same words twice.
-    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
-    else ranges.push([from, to]);
-  }
-  const gap = at(LEAK_CLIP_GAP_SECONDS);
-  const length = ranges.reduce((sum, [from, to]) => sum + (to - from), 0) + gap * (ranges.length - 1);
-  // Nothing saved when the segments cover most of the piece anyway.
-  if (length >= piecePcm.length * 0.8) return undefined;
-  const clip = new Int16Array(length);
-  let offset = 0;
-  for (const [from, to] of ranges) {
-    clip.set(piecePcm.subarray(from, to), offset);
-    offset += to - from + gap;
-  }
-  return clip;
 }
 
 /** Sampling temperature of the one re-reading of a piece that came out in another script. */

@@ -1,5 +1,6 @@
 import { isEnglishWord } from './english-words.js';
 import { leansTo } from './languages.js';
+import { isDecodingLoop } from './temperature-fallback.js';
 
 /**
  * A consultation stays in one language for stretches of several pieces; asking the engine to detect the
@@ -55,4 +56,50 @@ export function isConfidentIn(
       ? leansTo(reading.text) === language
       : reading.avgLogprob >= CONFIDENT_LOGPROB;
   return sure && (language !== 'en' || englishShare(reading.text) >= MIN_ENGLISH_SHARE);
+}
+
+/**
+ * Whisper base hears nearly every Afrikaans piece as Dutch, Latin or Welsh, so each was read twice: once
+ * with detection (a whole decoding in the wrong language, thrown away) and once in Afrikaans — half an
+ * Afrikaans consultation's compute (issue 18: 15 readings for 7 pieces). In a consultation held in the
+ * fallback language, the next piece is read in it straight away and kept when it reads as that language
+ * (readsAsFallback); a piece that does not is read with detection as before, and the forced reading is
+ * reused if detection lands on the fallback again.
+ *
+ * Only in a consultation held in it: English audio forced into Afrikaans often comes out as Dutch-looking
+ * words that no text check can tell from base's Afrikaans ('At mark, beletselskoon' for "At Mark, he let
+ * himself go"), which cost a mixed dev recording 0.03 WER when every piece after an Afrikaans one was read
+ * so. A consultation is held in the fallback language once this many pieces ended in it…
+ */
+export const FALLBACK_CARRY_AFTER_PIECES = 2;
+/** …and they are at least this share of the pieces so far, the last one among them. */
+export const FALLBACK_CARRY_SHARE = 0.75;
+
+/** Pieces of one recording so far: how many ended in the fallback language, how many in another. */
+export interface LanguageTally {
+  fallback: number;
+  other: number;
+  lastInFallback: boolean;
+}
+
+export function heldInFallback(tally: LanguageTally): boolean {
+  const pieces = tally.fallback + tally.other;
+  return (
+    tally.lastInFallback &&
+    tally.fallback >= FALLBACK_CARRY_AFTER_PIECES &&
+    tally.fallback >= FALLBACK_CARRY_SHARE * pieces
+  );
+}
+
+/**
+ * Whether a reading forced into the fallback language reads as it: no loop (English audio forced into
+ * Afrikaans mostly loops), and its function words do not lean English. The share of dictionary English
+ * words says nothing here: base's Afrikaans ('Ja, ons in het lat vers lup, dan de start') is 0.9 English
+ * by the word list.
+ */
+export function readsAsFallback(reading: { text: string }, language: string): boolean {
+  const text = reading.text.trim();
+  if (text === '' || isDecodingLoop(text)) return false;
+  if (language === 'en') return englishShare(text) >= MIN_ENGLISH_SHARE;
+  return leansTo(text) !== 'en';
 }

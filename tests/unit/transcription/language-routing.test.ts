@@ -4,7 +4,12 @@ import type {
   TranscriptionOutput,
   TranscriptionProvider,
 } from '../../../api/providers/transcription/types.js';
-import { englishShare, isConfidentIn } from '../../../api/transcription/language-stretch.js';
+import {
+  englishShare,
+  heldInFallback,
+  isConfidentIn,
+  readsAsFallback,
+} from '../../../api/transcription/language-stretch.js';
 import { burstService, toneBurstsWav } from './tone-bursts.js';
 
 /**
@@ -156,5 +161,125 @@ describe('isConfidentIn', () => {
     // Too few words to lean either way.
     expect(isConfidentIn({ text: 'Okay.' }, 'en')).toBe(false);
     expect(isConfidentIn({ text: 'hallo' }, 'nl')).toBe(false);
+  });
+});
+
+/**
+ * Whisper base on a two-language consultation: Afrikaans pieces are detected as Latin (read in Afrikaans
+ * only when asked), English ones as English. Forced into Afrikaans, an English piece comes out as
+ * `englishAsAfrikaans` (by default with its English words kept). Records the language of every call.
+ */
+class BaseLikeProvider implements TranscriptionProvider {
+  readonly id = 'base-like';
+  readonly maxPieceSeconds = 600;
+  readonly calls: Array<string | undefined> = [];
+  private readonly offsets: number[] = [];
+  constructor(
+    private readonly spoken: Array<'af' | 'en'>,
+    private readonly englishAsAfrikaans = 'the cow has had a fever since Monday and she is not eating',
+  ) {}
+  transcribe(input: TranscriptionInput): Promise<TranscriptionOutput> {
+    if (!this.offsets.includes(input.pcm.byteOffset)) this.offsets.push(input.pcm.byteOffset);
+    const said = this.spoken[this.offsets.indexOf(input.pcm.byteOffset)]!;
+    this.calls.push(input.language);
+    const texts = {
+      // Base's Afrikaans: few of its function words, so no reading of it is confident (isConfidentIn).
+      af: 'Morum, oen koos, uu, ongek, actin, fenolone, kibriën, ja',
+      en: 'she has been coughing since yesterday',
+    };
+    if (!input.language) return Promise.resolve({ text: texts[said], language: said === 'af' ? 'la' : 'en' });
+    const text =
+      input.language === said ? texts[said] : said === 'en' ? this.englishAsAfrikaans : 'sie hes gesta bigin';
+    return Promise.resolve({ text, language: input.language });
+  }
+}
+
+describe('a consultation held in Afrikaans reads its pieces in Afrikaans without detecting each', () => {
+  it('once two pieces were heard as another language and read in Afrikaans', async () => {
+    const provider = new BaseLikeProvider(['af', 'af', 'af', 'af']);
+    const result = await service(provider, ['af', 'en']).transcribe({ audio: toneBurstsWav(3) });
+    expect(result.pieces).toBe(4);
+    expect(provider.calls).toEqual([undefined, 'af', undefined, 'af', 'af', 'af']);
+    expect(result.transcriptLanguage).toBe('af');
+  });
+
+  it('detects an English piece among them as before: its forced reading keeps English words', async () => {
+    const provider = new BaseLikeProvider(['af', 'af', 'en', 'af']);
+    const result = await service(provider, ['af', 'en']).transcribe({ audio: toneBurstsWav(3) });
+    // Piece 3: Afrikaans tried, English words, detected (en); piece 4: 2 of 3 pieces are no longer "held".
+    expect(provider.calls).toEqual([undefined, 'af', undefined, 'af', 'af', undefined, undefined, 'af']);
+    expect(result.transcript).toContain('she has been coughing since yesterday');
+  });
+
+  it('keeps the forced reading when detection lands on Afrikaans again (no third reading)', async () => {
+    const provider = new BaseLikeProvider(['af', 'af', 'af', 'af']);
+    // An Afrikaans piece whose forced reading happens to look English: detected as Latin, so it stands.
+    let forcedAfrikaans = 0;
+    const looksEnglish: TranscriptionProvider = {
+      id: 'looks-english',
+      maxPieceSeconds: 600,
+      async transcribe(input) {
+        const out = await provider.transcribe(input);
+        if (input.language === 'af' && ++forcedAfrikaans === 3)
+          return { ...out, text: 'the dog is in the house and she has a cough' };
+        return out;
+      },
+    };
+    const result = await service(looksEnglish, ['af', 'en']).transcribe({ audio: toneBurstsWav(3) });
+    expect(provider.calls).toEqual([undefined, 'af', undefined, 'af', 'af', undefined, 'af']);
+    expect(result.transcript).toContain('the dog is in the house and she has a cough');
+  });
+
+  it('reads a mixed consultation with detection until three in four pieces ended in Afrikaans', async () => {
+    const provider = new BaseLikeProvider(['af', 'en', 'af', 'af', 'af', 'en']);
+    await service(provider, ['af', 'en']).transcribe({ audio: toneBurstsWav(4) });
+    // Pieces 2–4 detected; piece 5 (3 of the 4 before it in Afrikaans) read in Afrikaans straight away;
+    // piece 6 is tried in Afrikaans, shows its English words and is detected.
+    expect(provider.calls).toEqual([
+      undefined,
+      'af',
+      undefined,
+      undefined,
+      'af',
+      undefined,
+      'af',
+      'af',
+      'af',
+      undefined,
+    ]);
+  });
+
+  it('never does so for a practice that consults in one language (it is told that language anyway)', async () => {
+    const provider = new BaseLikeProvider(['af', 'af']);
+    await service(provider, ['af']).transcribe({ audio: toneBurstsWav(2) });
+    expect(provider.calls).toEqual(['af', 'af']);
+  });
+});
+
+describe('readsAsFallback and heldInFallback', () => {
+  it("takes base's Afrikaans, not a loop or English words", () => {
+    expect(readsAsFallback({ text: 'Ja, ons in het lat vers lup, dan de start 3,5 in 5' }, 'af')).toBe(true);
+    expect(readsAsFallback({ text: 'Morum, oen koos, uu, ongek, actin, fenolone, kibriën, ja' }, 'af')).toBe(
+      true,
+    );
+    expect(readsAsFallback({ text: `Kom ons kake, ${"h'e ".repeat(30)}` }, 'af')).toBe(false);
+    expect(
+      readsAsFallback(
+        {
+          text: "So that's clinical mastitis in the right hand quarter, and the cow has a fever but she eats",
+        },
+        'af',
+      ),
+    ).toBe(false);
+    expect(readsAsFallback({ text: '  ' }, 'af')).toBe(false);
+    expect(readsAsFallback({ text: 'she has been coughing since yesterday' }, 'en')).toBe(true);
+  });
+
+  it('holds a consultation in the fallback language from two such pieces, while they are three in four', () => {
+    expect(heldInFallback({ fallback: 1, other: 0, lastInFallback: true })).toBe(false);
+    expect(heldInFallback({ fallback: 2, other: 0, lastInFallback: true })).toBe(true);
+    expect(heldInFallback({ fallback: 3, other: 1, lastInFallback: true })).toBe(true);
+    expect(heldInFallback({ fallback: 2, other: 1, lastInFallback: true })).toBe(false);
+    expect(heldInFallback({ fallback: 5, other: 0, lastInFallback: false })).toBe(false);
   });
 });

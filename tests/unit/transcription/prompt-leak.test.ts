@@ -13,7 +13,7 @@ import type {
   TranscriptionProvider,
 } from '../../../api/providers/transcription/types.js';
 import { buildVocabularyPrompt } from '../../../api/transcription/vocabulary.js';
-import { leakClip } from '../../../api/services/transcription-service.js';
+import { checkPromptLeaks, leakClip, type LeakCandidate } from '../../../api/transcription/leak-check.js';
 import { burstService, toneBurstsWav } from './tone-bursts.js';
 
 // The prompt the product used when the unseen set was measured (issue 18).
@@ -209,19 +209,25 @@ describe('the prompt per piece', () => {
   });
 });
 
-/** Two pieces; the engine writes the client's name into every prompted reading, never into a plain one. */
+/** The pieces of a recording by their audio: the n-th distinct piece heard (its own stretch of samples). */
+function pieceIndexer() {
+  const offsets: number[] = [];
+  return (pcm: Int16Array): number => {
+    if (!offsets.includes(pcm.byteOffset)) offsets.push(pcm.byteOffset);
+    return offsets.indexOf(pcm.byteOffset);
+  };
+}
+
+/** Pieces saying `said`; the engine writes the client's name into every prompted reading, never into a plain one. */
 class LeakingProvider implements TranscriptionProvider {
   readonly id = 'leaking';
   readonly maxPieceSeconds = 600;
   readonly calls: Array<{ prompted: boolean; temperature: number | undefined }> = [];
+  private readonly pieceOf = pieceIndexer();
   constructor(private readonly said: string[]) {}
   transcribe(input: TranscriptionInput): Promise<TranscriptionOutput> {
-    const piece = Math.min(
-      this.said.length - 1,
-      this.calls.filter((c) => c.prompted).length - (input.prompt ? 0 : 1),
-    );
     this.calls.push({ prompted: Boolean(input.prompt), temperature: input.temperature });
-    const said = this.said[Math.max(0, piece)]!;
+    const said = this.said[Math.min(this.said.length - 1, this.pieceOf(input.pcm))]!;
     return Promise.resolve({ text: input.prompt ? `Joubert, ${said}` : said, language: 'af' });
   }
 }
@@ -236,11 +242,11 @@ describe('TranscriptionService with a prompt that leaks a name', () => {
     });
     expect(result.transcript).toBe('Die koei het koors. Sy eet nie.');
     expect(result.transcript).not.toMatch(/Joubert/);
-    // One prompt-less reading per piece with an unconfirmed term.
-    expect(provider.calls.map((c) => c.prompted)).toEqual([true, false, true, false]);
+    // Every piece is read first; then one prompt-less reading per piece that still has an unconfirmed term.
+    expect(provider.calls.map((c) => c.prompted)).toEqual([true, true, false, false]);
   });
 
-  it('reads a piece once when its prompt terms were confirmed earlier in the recording', async () => {
+  it('reads a piece once when its prompt terms were confirmed by another piece of the recording', async () => {
     const reads: boolean[] = [];
     const provider: TranscriptionProvider = {
       id: 'said',
@@ -256,9 +262,109 @@ describe('TranscriptionService with a prompt that leaks a name', () => {
       preConsultation: { clientName: 'Pieter Joubert' },
     });
     expect(result.transcript).toContain('Pieter Joubert se koei');
-    expect(reads.slice(0, 2)).toEqual([true, false]);
+    expect(reads.filter((prompted) => prompted).length).toBeGreaterThanOrEqual(3);
     expect(reads.filter((prompted) => !prompted)).toHaveLength(1);
-    expect(reads.length).toBeGreaterThan(3);
+  });
+});
+
+describe('the leak check of a whole recording', () => {
+  it("reads the flagged segments of several pieces as one clip and rewrites each piece's own words", async () => {
+    const plainCalls: number[] = [];
+    const pieceOf = pieceIndexer();
+    const prompted: TranscriptionOutput[] = [
+      {
+        text: 'Goeiemôre. Joubert, die koei het koors. Sy eet nie.',
+        language: 'af',
+        segments: [
+          { start: 0, end: 0.8, text: 'Goeiemôre.' },
+          { start: 1.2, end: 2.2, text: 'Joubert, die koei het koors.' },
+          { start: 2.6, end: 3.2, text: 'Sy eet nie.' },
+        ],
+      },
+      {
+        text: 'Goed. Gee vir haar penicillin. Totsiens.',
+        language: 'af',
+        segments: [
+          { start: 0, end: 0.8, text: 'Goed.' },
+          { start: 1.2, end: 2.2, text: 'Gee vir haar penicillin.' },
+          { start: 2.6, end: 3.2, text: 'Totsiens.' },
+        ],
+      },
+    ];
+    const provider: TranscriptionProvider = {
+      id: 'two-pieces',
+      maxPieceSeconds: 600,
+      transcribe(input) {
+        if (input.prompt) return Promise.resolve(prompted[pieceOf(input.pcm)]!);
+        plainCalls.push(input.pcm.length);
+        return Promise.resolve({ text: 'die koei het koors. gee vir haar cylinder.', language: 'af' });
+      },
+    };
+    const service = burstService(provider, { languages: ['af'] });
+    const result = await service.transcribe({
+      audio: toneBurstsWav(2),
+      preConsultation: { clientName: 'Pieter Joubert' },
+      vocabulary: 'penicillin',
+    });
+    // Both segments (1.0 s each, 0.3 s margin each side) in one reading, half a second apart.
+    expect(plainCalls).toEqual([2 * Math.round(1.6 * 16_000) + 8_000]);
+    expect(result.transcript).toBe(
+      'Goeiemôre. die koei het koors. Sy eet nie. Goed. Gee vir haar cylinder. Totsiens.',
+    );
+    expect(result.segments.map((s) => s.text)).toEqual([
+      'Goeiemôre.',
+      'die koei het koors.',
+      'Sy eet nie.',
+      'Goed.',
+      'Gee vir haar cylinder.',
+      'Totsiens.',
+    ]);
+    expect(result.suggestions.some((s) => s.suggestion === 'penicillin')).toBe(true);
+  });
+
+  it('packs clips of one language into readings of at most one piece length', async () => {
+    const piece = (term: string, language: string): LeakCandidate => ({
+      pcm: new Int16Array(16_000 * 20),
+      language,
+      reading: {
+        text: `Goed. ${term} het gebel.`,
+        language,
+        segments: [
+          { start: 0, end: 1, text: 'Goed.' },
+          { start: 2, end: 10, text: `${term} het gebel.` },
+        ],
+      },
+    });
+    const candidates = [piece('Joubert', 'af'), piece('Mokoena', 'af'), piece('Naidoo', 'en')];
+    const read = async (maxSeconds: number) => {
+      const reads: Array<{ seconds: number; language: string | undefined }> = [];
+      const state = {
+        terms: new Set(['joubert', 'mokoena', 'naidoo']),
+        confirmed: new Set<string>(),
+        replaced: [],
+      };
+      await checkPromptLeaks(
+        candidates,
+        state,
+        (pcm, language) => {
+          reads.push({ seconds: pcm.length / 16_000, language });
+          return Promise.resolve({ text: 'Joubert Mokoena Naidoo het gebel.' });
+        },
+        maxSeconds,
+      );
+      expect([...state.confirmed].sort()).toEqual(['joubert', 'mokoena', 'naidoo']);
+      return reads;
+    };
+    // Each clip: the 8-second segment and 0.3 s either side.
+    expect(await read(20)).toEqual([
+      { seconds: 8.6 + 0.5 + 8.6, language: 'af' },
+      { seconds: 8.6, language: 'en' },
+    ]);
+    expect(await read(12)).toEqual([
+      { seconds: 8.6, language: 'af' },
+      { seconds: 8.6, language: 'af' },
+      { seconds: 8.6, language: 'en' },
+    ]);
   });
 });
 
