@@ -267,29 +267,27 @@ describe('TranscriptionService with a prompt that leaks a name', () => {
   });
 });
 
+/** An Afrikaans reading of three segments: 0–0.8 s, 1.2–2.2 s (the one the tests flag) and 2.6–3.2 s. */
+function threeSegments(...texts: [string, string, string]): TranscriptionOutput {
+  const times = [
+    [0, 0.8],
+    [1.2, 2.2],
+    [2.6, 3.2],
+  ] as const;
+  return {
+    text: texts.join(' '),
+    language: 'af',
+    segments: texts.map((text, i) => ({ start: times[i]![0], end: times[i]![1], text })),
+  };
+}
+
 describe('the leak check of a whole recording', () => {
   it("reads the flagged segments of several pieces as one clip and rewrites each piece's own words", async () => {
     const plainCalls: number[] = [];
     const pieceOf = pieceIndexer();
-    const prompted: TranscriptionOutput[] = [
-      {
-        text: 'Goeiemôre. Joubert, die koei het koors. Sy eet nie.',
-        language: 'af',
-        segments: [
-          { start: 0, end: 0.8, text: 'Goeiemôre.' },
-          { start: 1.2, end: 2.2, text: 'Joubert, die koei het koors.' },
-          { start: 2.6, end: 3.2, text: 'Sy eet nie.' },
-        ],
-      },
-      {
-        text: 'Goed. Gee vir haar penicillin. Totsiens.',
-        language: 'af',
-        segments: [
-          { start: 0, end: 0.8, text: 'Goed.' },
-          { start: 1.2, end: 2.2, text: 'Gee vir haar penicillin.' },
-          { start: 2.6, end: 3.2, text: 'Totsiens.' },
-        ],
-      },
+    const prompted = [
+      threeSegments('Goeiemôre.', 'Joubert, die koei het koors.', 'Sy eet nie.'),
+      threeSegments('Goed.', 'Gee vir haar penicillin.', 'Totsiens.'),
     ];
     const provider: TranscriptionProvider = {
       id: 'two-pieces',
@@ -395,15 +393,7 @@ async function readWithSegments(prompted: TranscriptionOutput, plain: string, pr
 describe('the leak check reads only the segments that hold an unconfirmed prompt term', () => {
   it('sends those segments (with a margin) as one short clip and rewrites only them', async () => {
     const { result, plainCalls, pieceSamples } = await readWithSegments(
-      {
-        text: 'Goeiemôre. Joubert, die koei het koors. Sy eet nie.',
-        language: 'af',
-        segments: [
-          { start: 0, end: 0.8, text: 'Goeiemôre.' },
-          { start: 1.2, end: 2.2, text: 'Joubert, die koei het koors.' },
-          { start: 2.6, end: 3.2, text: 'Sy eet nie.' },
-        ],
-      },
+      threeSegments('Goeiemôre.', 'Joubert, die koei het koors.', 'Sy eet nie.'),
       'die koei het koors.',
     );
     expect(result.transcript).toBe('Goeiemôre. die koei het koors. Sy eet nie.');
@@ -415,15 +405,7 @@ describe('the leak check reads only the segments that hold an unconfirmed prompt
 
   it("offers the prompt's term as a suggestion where the leak check put the plain reading's word", async () => {
     const { result } = await readWithSegments(
-      {
-        text: 'Goeiemôre. Gee vir haar penicillin. Sy eet nie.',
-        language: 'af',
-        segments: [
-          { start: 0, end: 0.8, text: 'Goeiemôre.' },
-          { start: 1.2, end: 2.2, text: 'Gee vir haar penicillin.' },
-          { start: 2.6, end: 3.2, text: 'Sy eet nie.' },
-        ],
-      },
+      threeSegments('Goeiemôre.', 'Gee vir haar penicillin.', 'Sy eet nie.'),
       'gee vir haar cylinder.',
       'penicillin',
     );
