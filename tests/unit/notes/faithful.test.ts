@@ -208,6 +208,113 @@ describe('multi-animal visits keep each animal', () => {
 });
 
 describe('the animal in scope', () => {
+  it('is the one tagged animal of its kind when it is named by its kind alone, in either language', () => {
+    const visits: Array<[string, string, string, string, RegExp]> = [
+      // [first tag, second tag, kind-only reference, finding, the finding's first tag]
+      [
+        'bull 4107',
+        'cow 4152',
+        "Let's start with the bull.",
+        'The scrotal circumference is 36 cm.',
+        /^Bull 4107 — /u,
+      ],
+      ['bul 4107', 'koei 4152', 'Sit die bul in die crush.', 'Die skrotumomtrek is 36 cm.', /^Bul 4107 — /u],
+      [
+        'bull 207',
+        'heifer 318',
+        'Now the heifer, please.',
+        'Her temperature is 40.1 degrees.',
+        /^Heifer 318 — /u,
+      ],
+      [
+        'ram 66',
+        'ooi 912',
+        'Dan die ooi se uier.',
+        'Die linkerkant van die uier is hard en warm.',
+        /^Ooi 912 — /u,
+      ],
+    ];
+    for (const [first, second, reference, finding, owner] of visits) {
+      const transcript = [
+        `Client: We have ${first} for a check and ${second} that is sick.`,
+        `Vet: Okay. Cow 5000 is fine, her body condition score is 3 out of 5.`,
+        `Vet: ${reference}`,
+        `Vet: ${finding}`,
+      ].join('\n');
+      const objective = lines(notes(transcript).clinicalData.objective);
+      const line = objective.find((l) => /36 cm|40\.1|uier/iu.test(l));
+      expect(line, objective.join(' | ')).toMatch(owner);
+    }
+  });
+  it("stays the animal when her own young are spoken of, not when the group's are", () => {
+    const cases: Array<[string, string, string]> = [
+      [
+        'She is a good mother, I want her to raise two more calves.',
+        'Meloxicam 0.5 mg/kg SC for her today.',
+        'en',
+      ],
+      [
+        "Sy is 'n goeie moer, ek wil haar nog twee kalwers laat grootmaak.",
+        'Ek gee meloxicam 0.5 mg/kg onder die vel.',
+        'af',
+      ],
+      ['Her lambs are strong and drinking well.', 'I give her oxytetracycline 20 mg/kg IM.', 'en'],
+    ];
+    for (const [young, plan, language] of cases) {
+      const transcript = [
+        'Vet: Bull 4107 is fine, his body condition score is 3 out of 5.',
+        'Vet: Now cow 4152. On the third eyelid there is a mass of about 2 cm.',
+        `Vet: ${young}`,
+        `Vet: ${plan}`,
+      ].join('\n');
+      const planLines = lines(notes(transcript).clinicalData.plan);
+      expect(
+        planLines.find((l) => /mg\/kg/u.test(l)),
+        `${language}: ${planLines.join(' | ')}`,
+      ).toMatch(/^Cow 4152 — /u);
+    }
+    const group = lines(
+      notes(
+        [
+          'Vet: Bull 4107 is fine, his body condition score is 3 out of 5.',
+          'Vet: Now cow 4152. On the third eyelid there is a mass of about 2 cm.',
+          'Vet: The calves in the camp all have flies on their eyes.',
+          'Vet: Treat the calves with a pour-on for flies, 10 ml each.',
+        ].join('\n'),
+      ).clinicalData.plan,
+    );
+    expect(group.find((l) => /pour-on/iu.test(l))).not.toMatch(/^Cow 4152 — /u);
+  });
+  it('an animal named by kind and tag with something clinical said of it is never left out as chat', () => {
+    const openings = ['Môre, Dokter.', 'Morning, doctor, how are you?'];
+    const sentences = [
+      'Drie goed: die bul, 4107, moet gekeur word voor hy in November by die koeie gaan.',
+      'Three things: the bull, 4107, must be checked before he goes to the cows in November.',
+    ];
+    for (const opening of openings) {
+      for (const sentence of sentences) {
+        const result = notes(
+          `Client: ${opening} ${sentence}\nVet: Right, cow 4152 has a temperature of 39.4 degrees.`,
+        );
+        expect(
+          result.leftOut?.some((line) => line.text.includes('4107')),
+          (result.leftOut ?? []).map((line) => line.text).join(' | '),
+        ).toBe(false);
+      }
+    }
+  });
+  it('is not an animal of a kind the visit has two tagged animals of', () => {
+    const result = notes(
+      [
+        'Client: Cow 4152 and cow 4160 both have a sore eye.',
+        'Vet: Bull 4107 is fine, his body condition score is 3 out of 5.',
+        'Vet: Now the cow.',
+        'Vet: The cornea is cloudy with a central ulcer.',
+      ].join('\n'),
+    );
+    const objective = lines(result.clinicalData.objective);
+    expect(objective.find((l) => /cloudy/iu.test(l))).not.toMatch(/^Cow 41(?:52|60) — /u);
+  });
   it('starts where an animal is announced, though the announcement makes no bullet', () => {
     const result = notes(
       [
