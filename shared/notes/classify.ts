@@ -37,7 +37,6 @@ import {
   type NotesModel,
 } from './model';
 import modelJson from './model/weights.json' with { type: 'json' };
-import { animalIdIn } from './animals';
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
 import { aboutAnotherAnimal, patientKinds } from './patient';
 import { isClosingFormula, type Speaker, type Utterance } from './split';
@@ -577,15 +576,6 @@ const PROGNOSIS_TENSE_DISCOUNT = 6;
 const PROGRESS =
   /(?<![\p{L}])(?:healed|healing well|resolved|resolving|improving|improved|worsening|deteriorat\p{L}*|(?:well|better|poorly|not|badly) controlled|under control|not (?:perfect|there|right) yet|nog nie perfek nie|beter beheer|genees|verbeter|beter word|agteruitgaan|erger word|(?:goed |nie )?beheer(?: nie)?)(?![\p{L}])/iu;
 
-// The animal weighed now, on the scale in the room ('we weigh her … seven point two kilograms', 'onto the scale, sixty-two
-// kilos', 'hy staan op die skaal: 6,8 kg').
-const WEIGHED_ON_SCALE =
-  /(?<![\p{L}])(?:on(?:to)? the scales?|op die skaal|(?:we|let's|ons|kom ons) (?:weigh|weeg))(?![\p{L}])/iu;
-// …not one the household took before or takes by habit ('in Februarie het sy 4,8 kg geweeg, ons weeg haar elke maand').
-const WEIGHED_BEFORE =
-  /(?<![\p{L}])(?:weighed|geweeg|was|were|used to|every|each|elke|always|altyd|usually|gewoonlik|monthly|weekly|maandeliks|weekliks|at home|by die huis|kitchen|kombuis\p{L}*|last|laas|ago|gelede)(?![\p{L}])/iu;
-const WEIGHT_READING = /\d\s*(?:kg|kilos?|kilograms?|kilogram|g|grams?|gram)(?![\p{L}])/iu;
-
 /** A sentence that states a measured value (see LAB_UNIT), number words read as digits. */
 export function statesMeasurement(text: string): boolean {
   if (!/\d/u.test(text) && !/\b(?:percent|persent)\b/iu.test(text)) return false;
@@ -1028,9 +1018,6 @@ export function classifyUtterances(
     // What the vet says will be done, or tells the owner to do, is Plan material even in unknown words.
     // (An instruction on its bare verb counts: 'Keep the heifer apart', 'Hou hom binne'; not a favour asked of the
     // listener: 'give me a second…'.)
-    // An animal named by its kind and tag, with something clinical said of it, is the visit's business: no chat
-    // carried on, nor the model's doubt, leaves it out ('Drie goed: die bul, 4107, moet gekeur word…').
-    const namesTaggedAnimal = total >= MIN_CLINICAL && animalIdIn(text) !== null;
     const announcedAction =
       speaker !== 'client' &&
       (FUTURE_ACTION.test(text) ||
@@ -1066,7 +1053,6 @@ export function classifyUtterances(
         (social && total < STRONG_CLINICAL && probabilities.L >= 0.9) ||
         (householdNews(text, scores, analysis) && !relaysReport && !answerTurns.has(utterance.turn)) ||
         (!announcedAction &&
-          !namesTaggedAnimal &&
           ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
             (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > FOLLOWING_CHAT_PROBABILITY) ||
             // After chat, a clinically silent sentence of the vet's, or any answer to a chat question, is more chat.
@@ -1122,12 +1108,7 @@ export function classifyUtterances(
       }
     }
     if (speaker === 'client') {
-      // (A reading off the scale in the room is a finding whoever reads it out: 'we weigh her … 7.2 kilograms'.)
-      const weighedHere =
-        WEIGHED_ON_SCALE.test(text) &&
-        WEIGHT_READING.test(numberWordsToDigits(text)) &&
-        !WEIGHED_BEFORE.test(text);
-      out.push({ ...base, section: weighedHere ? 'O' : 'S' });
+      out.push({ ...base, section: 'S' });
       continue;
     }
     if (header) {
