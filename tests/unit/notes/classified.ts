@@ -26,3 +26,12 @@ export function expectPhrasing(
   for (const text of matches) expect(reads(text), text).toBe(true);
   for (const text of misses) expect(reads(text), text).toBe(false);
 }
+
+/** `line` (speech-engine text) is split so that one of its utterances starts with `start`. */
+export function expectUtteranceStart(line: string, start: string): void {
+  const texts = splitUtterances(line).map((u) => u.text);
+  expect(
+    texts.some((t) => t.startsWith(start)),
+    `${line} → ${texts.join(' | ')}`,
+  ).toBe(true);
+}

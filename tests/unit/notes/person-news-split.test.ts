@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitUtterances } from '#shared/notes/index.js';
-import { classified, sectionOf } from './classified.js';
+import { classified, expectUtteranceStart, sectionOf } from './classified.js';
 
 describe('news of a person inside one breath of speech-engine text', () => {
   const lines = [
@@ -19,11 +19,7 @@ describe('news of a person inside one breath of speech-engine text', () => {
   ] as const;
   it('starts a new utterance where the person becomes the subject', () => {
     for (const [line, news] of lines) {
-      const texts = splitUtterances(line).map((u) => u.text);
-      expect(
-        texts.some((t) => t.startsWith(news)),
-        `${line} → ${texts.join(' | ')}`,
-      ).toBe(true);
+      expectUtteranceStart(line, news);
     }
   });
   it('leaves the news out and keeps the clinical part', () => {
@@ -58,11 +54,7 @@ describe("the owner's question addressed to the vet inside one breath", () => {
   ] as const;
   it('starts a new utterance at the question', () => {
     for (const [line, question] of lines) {
-      const texts = splitUtterances(line).map((u) => u.text);
-      expect(
-        texts.some((t) => t.startsWith(question)),
-        `${line} → ${texts.join(' | ')}`,
-      ).toBe(true);
+      expectUtteranceStart(line, question);
     }
   });
   it("keeps the vet's words before it out of the owner's question", () => {
@@ -78,11 +70,7 @@ describe('an interjection inside one breath of speech-engine text', () => {
   const line =
     "gee vir hom die pille twee keer per dag met kos jislaaik daai nuwe trekker het meer as 'n huis gekos";
   it('starts the aside it opens', () => {
-    const texts = splitUtterances(line).map((u) => u.text);
-    expect(
-      texts.some((t) => t.startsWith('jislaaik')),
-      texts.join(' | '),
-    ).toBe(true);
+    expectUtteranceStart(line, 'jislaaik');
   });
   it('leaves the aside out and keeps the instruction', () => {
     const result = classified(line);
@@ -103,11 +91,7 @@ describe('someone addressed by title and name inside one breath of speech-engine
         'mevrou coetzee',
       ],
     ] as const) {
-      const texts = splitUtterances(line).map((u) => u.text);
-      expect(
-        texts.some((t) => t.startsWith(address)),
-        `${line} → ${texts.join(' | ')}`,
-      ).toBe(true);
+      expectUtteranceStart(line, address);
     }
     const result = classified(
       'the wound looks much better and the stitches can come out on friday mrs naidoo your car is blocking the gate outside',
