@@ -68,8 +68,9 @@ export function isConfidentIn(
  *
  * Only in a consultation held in it: English audio forced into Afrikaans often comes out as Dutch-looking
  * words that no text check can tell from base's Afrikaans ('At mark, beletselskoon' for "At Mark, he let
- * himself go"), which cost a mixed dev recording 0.03 WER when every piece after an Afrikaans one was read
- * so. A consultation is held in the fallback language once this many pieces ended in it…
+ * himself go"): when every piece after an Afrikaans one was read so, three English pieces of a mixed dev
+ * recording were kept as Afrikaans. A consultation is held in the fallback language once this many pieces
+ * ended in it…
  */
 export const FALLBACK_CARRY_AFTER_PIECES = 2;
 /** …and they are at least this share of the pieces so far, the last one among them. */
