@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiTranscriptionProvider } from '../../api/providers/transcription/openai-provider.js';
+import type { TranscriptionInput } from '../../api/providers/transcription/types.js';
+import { TranscriptionService } from '../../api/services/transcription-service.js';
 import { clip, clipPcm } from '../helpers/audio-clip.js';
 import { registerUser } from '../helpers/auth.js';
 import { ApiClient } from '../helpers/http.js';
@@ -145,6 +147,44 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
     const opening = body.transcript.split(/\s+/).slice(0, 8).join(' ').toLowerCase();
     expect(opening).toContain('this is for');
   }, 300_000);
+
+  it('reads an Afrikaans consultation in Afrikaans without detecting every piece (issue 18)', async () => {
+    // Whisper base hears Afrikaans as Latin or Dutch: before, every piece was read with detection and then again
+    // in Afrikaans. Once the consultation is held in Afrikaans, pieces are read in it straight away.
+    const dev07 = devItems().find((item) => item.id === 'dev-07')!;
+    const openai = new OpenAiTranscriptionProvider({
+      baseURL: peer.baseUrl,
+      model: 'whisper-base',
+      timeoutMs: 600_000,
+      concurrency: 1,
+    });
+    const asked: Array<string | undefined> = [];
+    const service = new TranscriptionService(
+      {
+        id: 'openai',
+        maxPieceSeconds: openai.maxPieceSeconds,
+        transcribe: (input: TranscriptionInput) => {
+          asked.push(input.language);
+          return openai.transcribe(input);
+        },
+      },
+      {
+        maxAudioBytes: 64 * 1024 * 1024,
+        maxAudioSeconds: 600,
+        pieceSeconds: 28,
+        concurrency: 1,
+        languages: ['af', 'en'],
+      },
+    );
+    const result = await service.transcribe({
+      audio: fs.readFileSync(dev07.audioPath),
+      preConsultation: dev07.preConsultation,
+    });
+    expect(result.transcriptLanguage).toBe('af');
+    expect(result.pieces).toBeGreaterThanOrEqual(4);
+    const detections = asked.filter((language) => language === undefined).length;
+    expect(detections, asked.join(',')).toBeLessThan(result.pieces - 1);
+  }, 900_000);
 
   it('reads at a raised temperature through the openai client (the service does so for a looping piece)', async () => {
     const dev03 = devItems().find((item) => item.id === 'dev-03')!;
