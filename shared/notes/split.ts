@@ -7,6 +7,7 @@ import { lexicon } from './lexicon';
 import { leftOutLexicon } from './model';
 import boundaryJson from './model/boundaries.json' with { type: 'json' };
 import { taggedAnimalStarts } from './herd-ids';
+import { KIN } from './phrases';
 import { hasTerm } from './text';
 
 export type Speaker = 'vet' | 'client' | 'unknown';
@@ -165,7 +166,6 @@ const HEADER_BREAK =
 // Where news of a person starts inside one breath of speech-engine text ('…tracheal wash | liesl het vertel haar
 // dogter…', '…to check pen four | his wife is recovering from…', '… | mr steyn told me about his own…'): a relative
 // or neighbour as the new subject, or someone named telling of one. The clause is then judged on its own.
-const KIN = String.raw`husband|wife|son|daughter|mother|mom|mum|father|dad|brother|sister|cousin|uncle|aunt|grandmother|grandfather|granny|gran|grandson|granddaughter|nephew|niece|boyfriend|girlfriend|friend|neighbou?r|(?:mother|father|brother|sister)-in-law|in-laws|kids|children|man|vrou|seun|dogter|ma|pa|broer|suster|neef|niggie|oom|tante|ouma|oupa|kleinseun|kleindogter|skoonma|skoonpa|swaer|skoonsuster|kêrel|vriend|vriendin|buurman|buurvrou|kinders`;
 const PERSON_NEWS_BREAK = new RegExp(
   String.raw`(?<!\b(?:if|unless|until|because|that|when|as|and|en|dat|tensy|totdat|omdat|wanneer|sodat|indien|of|van|vir|with|met|for|to|says|said|sê|told|vertel|mentioned))\s(?=(?:(?:my|his|her|their|our|sy|haar|hulle|ons)\s+(?:${KIN})|(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\s+)?\p{L}+\s+(?:se\s+(?:${KIN})|(?:was telling me|told me|told us|mentioned|het vertel|het gesê|sê|says|said)\s+(?:that\s+|dat\s+)?(?:(?:his|her|sy|haar|their|hulle)\s+(?:own\s+|eie\s+)?(?:${KIN})|about (?:his|her) own|oor (?:sy|haar) (?:eie\s+)?\p{L}+)))(?![\p{L}-]))`,
   'giu',
