@@ -84,12 +84,17 @@ function joinCompounds(out: string[], word: string): string[] {
   return out;
 }
 
+/** The kinds each animal word of a text stands for, word by word; `skip` passes over a word at its index. */
+function kindMentions(text: string, skip?: (index: number) => boolean): string[] {
+  const out: string[] = [];
+  for (const match of findTerms(animalMatcher().pattern, text))
+    if (!skip?.(match.index)) out.push(...kindsOfWord(match.text));
+  return out;
+}
+
 /** The kinds of animal a text names. */
 export function animalKinds(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const match of findTerms(animalMatcher().pattern, text))
-    for (const kind of kindsOfWord(match.text)) out.add(kind);
-  return out;
+  return new Set(kindMentions(text));
 }
 
 /**
@@ -100,8 +105,7 @@ export function patientKinds(texts: readonly string[], species?: string): Set<st
   const out = new Set<string>(SPECIES_KINDS[species as Species] ?? []);
   const counts = new Map<string, number>();
   for (const text of texts)
-    for (const match of findTerms(animalMatcher().pattern, text))
-      for (const kind of kindsOfWord(match.text)) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    for (const kind of kindMentions(text)) counts.set(kind, (counts.get(kind) ?? 0) + 1);
   const most = Math.max(0, ...counts.values());
   const unnamed = out.size === 0;
   for (const [kind, count] of counts) {
@@ -132,11 +136,9 @@ const COMPARISON = /(?<![\p{L}])(?:like an?|soos 'n|soos n)\s+$/iu;
  * patient's kind is named with it ('the baboons ate my whole maize field', 'ons buurvrou se kat vang 'n duif').
  */
 export function aboutAnotherAnimal(text: string, patients: ReadonlySet<string>): boolean {
-  const kinds = new Set<string>();
-  for (const match of findTerms(animalMatcher().pattern, text)) {
-    if (COMPARISON.test(text.slice(Math.max(0, match.index - 12), match.index))) continue;
-    for (const kind of kindsOfWord(match.text)) kinds.add(kind);
-  }
+  const kinds = new Set(
+    kindMentions(text, (index) => COMPARISON.test(text.slice(Math.max(0, index - 12), index))),
+  );
   if (kinds.size === 0) return false;
   // The speaker's own animal is never the patient ('my own cat brought a mouse in', 'my eie hond…').
   const own = SPEAKERS_OWN.exec(text);
