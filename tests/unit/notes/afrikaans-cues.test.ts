@@ -11,26 +11,32 @@ const afterExam = (sentence: string, language: 'en' | 'af'): string =>
     sentence,
   ].join('\n');
 
+/** Each sentence, said after the findings, lands in `section`. */
+function expectAfterExam(section: string, cases: ReadonlyArray<readonly [string, 'en' | 'af']>): void {
+  for (const [sentence, language] of cases)
+    expect(sectionOf(classified(afterExam(sentence, language)), sentence.slice(0, 20)), sentence).toBe(
+      section,
+    );
+}
+
 describe('the vet fearing the worst is the assessment', () => {
   it("reads 'ek is bevrees', 'I'm afraid it's…' and 'dit lyk baie soos…' as a hedged judgement", () => {
-    for (const [sentence, language] of [
+    expectAfterExam('A', [
       ['Ek is bevrees dit is bosluiskoors, die rooi bloedselle is vol parasiete.', 'af'],
       ["I'm afraid it's a tumour of the spleen, and it has bled into the belly.", 'en'],
       ["Dit lyk baie soos 'n limfoom, met al die groot kliere.", 'af'],
-    ] as const)
-      expect(sectionOf(classified(afterExam(sentence, language)), sentence.slice(0, 20)), sentence).toBe('A');
+    ]);
   });
 });
 
 describe('a sample taken now for a test still to come is the plan', () => {
   it('reads the present tense in both languages', () => {
-    for (const [sentence, language] of [
+    expectAfterExam('P', [
       ["Ek trek bloed in 'n pers buisie vir 'n PCR vir bosluiskoors.", 'af'],
       ["Ons neem 'n velskraapsel en stuur dit na die lab vir 'n kweking.", 'af'],
       ["I'm taking a swab from the discharge for a culture.", 'en'],
       ["We're sending the scrapings to the lab.", 'en'],
-    ] as const)
-      expect(sectionOf(classified(afterExam(sentence, language)), sentence.slice(0, 20)), sentence).toBe('P');
+    ]);
   });
 });
 
