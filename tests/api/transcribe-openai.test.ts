@@ -73,6 +73,15 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
     await peer?.close();
   });
 
+  /** The openai provider straight at the peer, one request at a time (the service's own calls, no HTTP API). */
+  const peerProvider = (timeoutMs: number) =>
+    new OpenAiTranscriptionProvider({
+      baseURL: peer.baseUrl,
+      model: 'whisper-base',
+      timeoutMs,
+      concurrency: 1,
+    });
+
   /** Answered at once (202) and polled: whole recordings take minutes on a busy machine (issue 14). */
   async function transcribe(
     item: DevItem,
@@ -152,12 +161,7 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
     // Whisper base hears Afrikaans as Latin or Dutch: before, every piece was read with detection and then again
     // in Afrikaans. Once the consultation is held in Afrikaans, pieces are read in it straight away.
     const dev07 = devItems().find((item) => item.id === 'dev-07')!;
-    const openai = new OpenAiTranscriptionProvider({
-      baseURL: peer.baseUrl,
-      model: 'whisper-base',
-      timeoutMs: 600_000,
-      concurrency: 1,
-    });
+    const openai = peerProvider(600_000);
     const asked: Array<string | undefined> = [];
     const service = new TranscriptionService(
       {
@@ -188,12 +192,7 @@ describe.skipIf(unavailable !== null)('openai provider against a faster-whisper 
 
   it('reads at a raised temperature through the openai client (the service does so for a looping piece)', async () => {
     const dev03 = devItems().find((item) => item.id === 'dev-03')!;
-    const provider = new OpenAiTranscriptionProvider({
-      baseURL: peer.baseUrl,
-      model: 'whisper-base',
-      timeoutMs: 120_000,
-      concurrency: 1,
-    });
+    const provider = peerProvider(120_000);
     const reading = await provider.transcribe({
       pcm: await clipPcm(dev03.audioPath, 5),
       sampleRate: 16_000,
