@@ -57,4 +57,24 @@ describe('app-wide body checks see chunked bodies', () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
   });
+
+  // The checks are registered for the methods that can carry a body (api/app.ts BODY_METHODS), not for all.
+  it.each(['PUT', 'PATCH', 'DELETE', 'OPTIONS'])('checks a %s body too', async (method) => {
+    const limit = server.config.BODY_LIMIT_JSON_BYTES;
+    const response = await fetch(`${server.baseUrl}/api/settings`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ note: 'x'.repeat(limit) }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('answers a method no route has with 404, its body unread', async () => {
+    const response = await fetch(`${server.baseUrl}/api/recordings`, {
+      method: 'PROPFIND',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ note: '\u0000' }),
+    });
+    expect(response.status).toBe(404);
+  });
 });
