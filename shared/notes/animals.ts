@@ -1,7 +1,8 @@
 /**
  * Multi-animal visits: findings and treatments keep the animal they belong to. An utterance naming an animal
  * by ear tag or number ('Cow 812', 'oorplaatjie 214', 'kid number 56', 'ram 7', 'die ooi, 0512' — and later the
- * bare tag, 'vir 0512 gee ek…', once its animal has been named) makes it the animal in scope — also when that
+ * bare tag, 'vir 0512 gee ek…', once its animal has been named, or its kind alone, 'the bull', 'die koei se oog', when
+ * the visit has one tagged animal of that kind) makes it the animal in scope — also when that
  * utterance made no bullet ('Last one is the heifer, 5127.') — until another is named, a herd-level statement
  * is made ('the whole flock', 'die hele kudde'), other animals are spoken of outside the owner's history, or a
  * spoken section header starts a new part of the dictation. On a visit with two or more named animals, Objective,
@@ -86,6 +87,65 @@ const REPEATED_TAG = new RegExp(String.raw`(?<![\d.,:]|\bR\s?)\d{4,6}(?!\d|[.,:]
 const YEAR = /^(?:19|20)\d{2}$/u;
 const LEADING_ZERO_TAG = new RegExp(String.raw`(?<![\d.,:])0\d{2,5}(?!\d|[.,:]\d|${UNIT_AFTER})`, 'gu');
 
+/** The same kind of animal in English and Afrikaans: 'the bull' and 'die bul' are one kind. */
+const KIND_OF: Record<string, string> = {
+  cow: 'cow',
+  koei: 'cow',
+  bull: 'bull',
+  bul: 'bull',
+  heifer: 'heifer',
+  vers: 'heifer',
+  calf: 'calf',
+  kalf: 'calf',
+  ewe: 'ewe',
+  ooi: 'ewe',
+  ram: 'ram',
+  lamb: 'lamb',
+  lam: 'lamb',
+  goat: 'goat',
+  bok: 'goat',
+  sow: 'sow',
+  sog: 'sow',
+  horse: 'horse',
+  perd: 'horse',
+  mare: 'mare',
+  merrie: 'mare',
+  steer: 'steer',
+  os: 'steer',
+};
+// 'the bull', 'die koei se oog', 'that heifer': one animal by its kind, with no tag after it.
+const KIND_ONLY = new RegExp(
+  String.raw`(?<![\p{L}])(?:the|die|that|daardie|this|hierdie)\s+(${Object.keys(KIND_OF).join('|')})(?![\p{L}])(?!\s{0,2}[,:]?\s{0,3}(?:(?:number|nommer|nr\.?|#)\s{0,3})?\d)`,
+  'giu',
+);
+
+/**
+ * The tagged animal of each kind when the visit has exactly one of that kind ('bul 4107' → the bull is Bul 4107):
+ * then 'the bull' or 'die bul' later names it as surely as its tag.
+ */
+function onlyOfKind(tags: Map<string, string>): Map<string, string> {
+  const byKind = new Map<string, string | null>();
+  for (const label of new Set(tags.values())) {
+    const kind = KIND_OF[label.slice(0, label.lastIndexOf(' ')).toLowerCase()];
+    if (!kind) continue;
+    byKind.set(kind, byKind.has(kind) ? null : label);
+  }
+  const only = new Map<string, string>();
+  for (const [kind, label] of byKind) if (label) only.set(kind, label);
+  return only;
+}
+
+/** The animal a stretch names by its kind alone, when the visit has one tagged animal of that kind; else null. */
+function kindOnlyIn(text: string, kinds: Map<string, string>): { index: number; label: string } | null {
+  if (kinds.size === 0) return null;
+  let last: { index: number; label: string } | null = null;
+  for (const match of text.matchAll(KIND_ONLY)) {
+    const label = kinds.get(KIND_OF[(match[1] ?? '').toLowerCase()] ?? '');
+    if (label) last = { index: match.index, label };
+  }
+  return last;
+}
+
 /** A tag said on its own once its animal is known ('Vir 0512 gee ek…', '0877: alleen in 'n kamp'). */
 function bareTagIn(text: string, tags: Map<string, string>): string | null {
   if (tags.size === 0) return null;
@@ -163,6 +223,7 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string, listedN
   const named = new Set<string>();
   const tags = namedTags(transcript);
   const names = listedNamesIn(listedNames, transcript);
+  const kinds = onlyOfKind(tags);
   let current: string | null = null;
   let mixed = false;
   let lastSource = -1;
@@ -177,7 +238,7 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string, listedN
       // An animal announced in words that made no bullet ('Die laaste een is die lam, 1340.') is still the next
       // animal spoken of.
       if (bounds.from > scanned) {
-        const announced = lastIdIn(transcript.slice(scanned, bounds.from), tags, names);
+        const announced = lastIdIn(transcript.slice(scanned, bounds.from), tags, names, kinds);
         if (announced) {
           current = announced.label;
           named.add(numberOf(announced.label));
@@ -186,7 +247,12 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string, listedN
       }
       scanned = Math.max(scanned, bounds.to);
       const source = transcript.slice(bounds.from, bounds.to);
-      const id = animalIdIn(source) ?? bareTagIn(source, tags) ?? nameIn(source, names);
+      const id =
+        animalIdIn(source) ??
+        bareTagIn(source, tags) ??
+        nameIn(source, names) ??
+        kindOnlyIn(source, kinds)?.label ??
+        null;
       // The owner's history stays with the animal it names until the end of that turn (line).
       if (id) namedUntil = lineEndAfter(transcript, bounds.from);
       inNamingTurn = first.start < namedUntil;
@@ -299,12 +365,13 @@ function lastIdIn(
   text: string,
   tags: Map<string, string>,
   names: ListedNames | null,
+  kinds: Map<string, string>,
 ): { index: number; label: string } | null {
-  let last: { index: number; label: string } | null = null;
+  let last: { index: number; label: string } | null = kindOnlyIn(text, kinds);
   ANIMAL_ID.lastIndex = 0;
   for (const match of text.matchAll(ANIMAL_ID)) {
     const label = animalIdIn(match[0]);
-    if (label) last = { index: match.index, label };
+    if (label && (!last || match.index > last.index)) last = { index: match.index, label };
   }
   ANIMAL_ID.lastIndex = 0;
   for (const match of text.matchAll(BARE_NUMBER)) {

@@ -208,6 +208,56 @@ describe('multi-animal visits keep each animal', () => {
 });
 
 describe('the animal in scope', () => {
+  it('is the one tagged animal of its kind when it is named by its kind alone, in either language', () => {
+    const visits: Array<[string, string, string, string, RegExp]> = [
+      // [first tag, second tag, kind-only reference, finding, the finding's first tag]
+      [
+        'bull 4107',
+        'cow 4152',
+        "Let's start with the bull.",
+        'The scrotal circumference is 36 cm.',
+        /^Bull 4107 — /u,
+      ],
+      ['bul 4107', 'koei 4152', 'Sit die bul in die crush.', 'Die skrotumomtrek is 36 cm.', /^Bul 4107 — /u],
+      [
+        'bull 207',
+        'heifer 318',
+        'Now the heifer, please.',
+        'Her temperature is 40.1 degrees.',
+        /^Heifer 318 — /u,
+      ],
+      [
+        'ram 66',
+        'ooi 912',
+        'Dan die ooi se uier.',
+        'Die linkerkant van die uier is hard en warm.',
+        /^Ooi 912 — /u,
+      ],
+    ];
+    for (const [first, second, reference, finding, owner] of visits) {
+      const transcript = [
+        `Client: We have ${first} for a check and ${second} that is sick.`,
+        `Vet: Okay. Cow 5000 is fine, her body condition score is 3 out of 5.`,
+        `Vet: ${reference}`,
+        `Vet: ${finding}`,
+      ].join('\n');
+      const objective = lines(notes(transcript).clinicalData.objective);
+      const line = objective.find((l) => /36 cm|40\.1|uier/iu.test(l));
+      expect(line, objective.join(' | ')).toMatch(owner);
+    }
+  });
+  it('is not an animal of a kind the visit has two tagged animals of', () => {
+    const result = notes(
+      [
+        'Client: Cow 4152 and cow 4160 both have a sore eye.',
+        'Vet: Bull 4107 is fine, his body condition score is 3 out of 5.',
+        'Vet: Now the cow.',
+        'Vet: The cornea is cloudy with a central ulcer.',
+      ].join('\n'),
+    );
+    const objective = lines(result.clinicalData.objective);
+    expect(objective.find((l) => /cloudy/iu.test(l))).not.toMatch(/^Cow 41(?:52|60) — /u);
+  });
   it('starts where an animal is announced, though the announcement makes no bullet', () => {
     const result = notes(
       [
