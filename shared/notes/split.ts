@@ -411,6 +411,43 @@ function splitAnswerFromQuestion(transcript: string, start: number, end: number)
   ];
 }
 
+// The vet's confidence in what was just said ('… kankeroog ek is redelik seker maar…', '… 'n hoefabses daarvan is ek
+// seker', "… heat stroke i'm very sure of it"): it ends the claim it qualifies, so no utterance starts inside it
+// or at it. Forward confidence ('ek is taamlik seker dit is…') refers ahead and is left alone.
+const CONFIDENCE_DEGREE = String.raw`(?:(?:baie|taamlik|redelik|nogal|heeltemal|very|quite|fairly|pretty|reasonably|absolutely)\s+)?`;
+const CONFIDENCE_AFTER_CLAIM = new RegExp(
+  String.raw`(?<![\p{L}'])(?:daarvan\s+is\s+ek\s+${CONFIDENCE_DEGREE}seker|(?:ek\s+is|i'm|i\s+am)\s+${CONFIDENCE_DEGREE}(?:seker|sure|certain|confident)(?:\s+(?:daarvan|daaroor|of\s+(?:it|that)|about\s+(?:it|that))(?![\p{L}])|(?=\s+(?:maar|but)(?![\p{L}])|\s*$)))`,
+  'giu',
+);
+
+/** Moves each cut that falls at or inside a confidence-after-a-claim phrase to the phrase's end. */
+function keepConfidenceWithClaim(
+  transcript: string,
+  pieces: Array<[number, number]>,
+): Array<[number, number]> {
+  if (pieces.length < 2) return pieces;
+  const from = pieces[0]?.[0] ?? 0;
+  const to = pieces[pieces.length - 1]?.[1] ?? from;
+  const phrases = [...transcript.slice(from, to).matchAll(CONFIDENCE_AFTER_CLAIM)].map(
+    (match): [number, number] => [from + match.index, from + match.index + match[0].length],
+  );
+  if (phrases.length === 0) return pieces;
+  const out: Array<[number, number]> = [];
+  for (const [start, end] of pieces) {
+    const previous = out[out.length - 1];
+    const phrase = phrases.find(([ps, pe]) => start >= ps && start < pe);
+    if (!previous || !phrase || phrase[0] < previous[0]) {
+      out.push([start, end]);
+      continue;
+    }
+    previous[1] = Math.max(previous[1], Math.min(phrase[1], end));
+    const rest = transcript.slice(previous[1], end);
+    const restStart = previous[1] + (rest.length - rest.trimStart().length);
+    if (restStart < end) out.push([restStart, end]);
+  }
+  return out;
+}
+
 /** Utterances of a transcript, in order. */
 export function splitUtterances(
   transcript: string,
@@ -480,7 +517,8 @@ export function splitUtterances(
             .flatMap(([ps, pe]) => splitAnswerFromQuestion(transcript, ps, pe))
             .flatMap(([ps, pe]) => splitAtTaggedAnimals(transcript, ps, pe))
         : clauses;
-      for (const [start, end] of sentences) {
+      const kept = speechEngineText ? keepConfidenceWithClaim(transcript, sentences) : sentences;
+      for (const [start, end] of kept) {
         utterances.push({ turn, start, end, text: transcript.slice(start, end), labelledSpeaker: speaker });
       }
     }
