@@ -448,6 +448,50 @@ function keepConfidenceWithClaim(
   return out;
 }
 
+// A condition and what then follows are one instruction ('… if the pcr is positive | dan moet hy uit', 'as sy nie
+// eet nie | then phone us'): in speech-engine text a cut before 'then'/'dan' that closes an open condition is undone.
+const CONDITION_OPENER = /(?<![\p{L}'])(?:if|unless|indien|as|tensy|sodra)(?![\p{L}'])/giu;
+const CONSEQUENT_START = /^(?:then|dan)(?![\p{L}'])/iu;
+const CONSEQUENT_END = /(?<![\p{L}'])(?:then|dan)\s*$/iu;
+const CONSEQUENT_ANYWHERE = /(?<![\p{L}'])(?:then|dan)(?![\p{L}'])/giu;
+
+function openCondition(text: string): boolean {
+  let opener = -1;
+  for (const match of text.matchAll(CONDITION_OPENER)) opener = match.index;
+  if (opener < 0) return false;
+  let consequent = -1;
+  for (const match of text.matchAll(CONSEQUENT_ANYWHERE)) consequent = match.index;
+  return consequent < opener;
+}
+
+/**
+ * Joins a piece to the one before it when that one ends inside a condition and the piece opens on 'then'/'dan',
+ * or when that one ends on the 'then'/'dan' that closes its condition.
+ */
+function keepConsequentWithCondition(
+  transcript: string,
+  pieces: Array<[number, number]>,
+): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [start, end] of pieces) {
+    const previous = out[out.length - 1];
+    const before = previous ? transcript.slice(previous[0], previous[1]) : '';
+    const dangling = CONSEQUENT_END.exec(before);
+    if (
+      previous &&
+      (CONSEQUENT_START.test(transcript.slice(start, end))
+        ? openCondition(before)
+        : dangling !== null && openCondition(before.slice(0, dangling.index))) &&
+      wordCount(transcript.slice(previous[0], end)) <= MAX_UTTERANCE_WORDS
+    ) {
+      previous[1] = end;
+      continue;
+    }
+    out.push([start, end]);
+  }
+  return out;
+}
+
 /** Utterances of a transcript, in order. */
 export function splitUtterances(
   transcript: string,
@@ -517,7 +561,9 @@ export function splitUtterances(
             .flatMap(([ps, pe]) => splitAnswerFromQuestion(transcript, ps, pe))
             .flatMap(([ps, pe]) => splitAtTaggedAnimals(transcript, ps, pe))
         : clauses;
-      const kept = speechEngineText ? keepConfidenceWithClaim(transcript, sentences) : sentences;
+      const kept = speechEngineText
+        ? keepConsequentWithCondition(transcript, keepConfidenceWithClaim(transcript, sentences))
+        : sentences;
       for (const [start, end] of kept) {
         utterances.push({ turn, start, end, text: transcript.slice(start, end), labelledSpeaker: speaker });
       }

@@ -5,6 +5,30 @@ import { classified, expectUtteranceStart, sectionOf } from './classified.js';
 
 // Speech engines that return one lower-case line without punctuation: no question marks, no sentence ends.
 describe('one line of speech-engine text', () => {
+  it("a condition and its 'then'/'dan' stay one instruction, in either language or both", () => {
+    const before = 'ek het bloed getrek vir die pcr en die monster gaan vandag na die laboratorium';
+    const conditions = [
+      'but if the trich or vibrio pcr is positive',
+      'as die uitslag positief is',
+      'if she is not eating by tomorrow',
+      'indien die koors terugkom',
+    ];
+    const consequents = [
+      'dan moet hy uit',
+      'then he must be culled',
+      'dan bel jy my dadelik',
+      'then phone us',
+    ];
+    for (const condition of conditions) {
+      for (const consequent of consequents) {
+        const texts = classified(`${before} ${condition} ${consequent} en hou hom eenkant`).map(
+          ([text]) => text,
+        );
+        const holder = texts.find((text) => text.includes(consequent));
+        expect(holder, texts.join(' | ')).toContain(condition.split(' ').slice(-2).join(' '));
+      }
+    }
+  });
   it("the vet's confidence after a diagnosis stays with the diagnosis it qualifies", () => {
     const before = [
       'the temperature is forty point one and the gums are pale',
