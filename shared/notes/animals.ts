@@ -24,6 +24,9 @@ const GROUP_NOUNS =
   /(?<![\p{L}])(?:piglets?|calves|lambs|kids|ewes|cows|sows|heifers|bulls|rams|goats|sheep|pigs|horses|dogs|cats|hens|chickens|birds|flock|herd|group|litter|kalwers|lammers|lampies|bokke|bokkies|varke|varkies|koeie|ooie|skape|verse|perde|honde|katte|hoenders|trop|kudde|werpsel)(?![\p{L}])/iu;
 const ONE_OF_THEM =
   /(?<![\p{L}])(?:one|een|either|neither)\s+(?:of|van)\s+(?:the|die|my|our|ons|those|daardie)?\s*(?:[\p{L}-]+\s+)?[\p{L}-]+/giu;
+// The animal's own young ('ek wil haar nog twee kalwers laat grootmaak', 'her lambs are strong'): still about her.
+const OWN_YOUNG =
+  /(?<![\p{L}])(?:her|his|its|she|haar|sy)\s+(?:[\p{L}-]+\s+){0,4}?(?:calves|lambs|kids|piglets|foals|kalwers|lammers|lampies|bokkies|varkies|vulle|kleintjies)(?![\p{L}])/giu;
 const HEADER_START =
   /^\s*(?:plan|assessment|assessering|diagnosis|diagnose|treatment|behandeling|findings|bevindinge|on examination|by ondersoek)\b/iu;
 
@@ -256,8 +259,9 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string, listedN
       // The owner's history stays with the animal it names until the end of that turn (line).
       if (id) namedUntil = lineEndAfter(transcript, bounds.from);
       inNamingTurn = first.start < namedUntil;
-      // ('One of the early ewes had him' is one animal, the lamb's mother: no statement about the group.)
-      const group = GROUP_NOUNS.test(source.replace(ONE_OF_THEM, ' '));
+      // ('One of the early ewes had him' is one animal, the lamb's mother, and 'her calves' are hers: no statement
+      // about the group.)
+      const group = GROUP_NOUNS.test(source.replace(ONE_OF_THEM, ' ').replace(OWN_YOUNG, ' '));
       mixed = false;
       if (id) {
         current = id;

@@ -246,6 +246,45 @@ describe('the animal in scope', () => {
       expect(line, objective.join(' | ')).toMatch(owner);
     }
   });
+  it("stays the animal when her own young are spoken of, not when the group's are", () => {
+    const cases: Array<[string, string, string]> = [
+      [
+        'She is a good mother, I want her to raise two more calves.',
+        'Meloxicam 0.5 mg/kg SC for her today.',
+        'en',
+      ],
+      [
+        "Sy is 'n goeie moer, ek wil haar nog twee kalwers laat grootmaak.",
+        'Ek gee meloxicam 0.5 mg/kg onder die vel.',
+        'af',
+      ],
+      ['Her lambs are strong and drinking well.', 'I give her oxytetracycline 20 mg/kg IM.', 'en'],
+    ];
+    for (const [young, plan, language] of cases) {
+      const transcript = [
+        'Vet: Bull 4107 is fine, his body condition score is 3 out of 5.',
+        'Vet: Now cow 4152. On the third eyelid there is a mass of about 2 cm.',
+        `Vet: ${young}`,
+        `Vet: ${plan}`,
+      ].join('\n');
+      const planLines = lines(notes(transcript).clinicalData.plan);
+      expect(
+        planLines.find((l) => /mg\/kg/u.test(l)),
+        `${language}: ${planLines.join(' | ')}`,
+      ).toMatch(/^Cow 4152 — /u);
+    }
+    const group = lines(
+      notes(
+        [
+          'Vet: Bull 4107 is fine, his body condition score is 3 out of 5.',
+          'Vet: Now cow 4152. On the third eyelid there is a mass of about 2 cm.',
+          'Vet: The calves in the camp all have flies on their eyes.',
+          'Vet: Treat the calves with a pour-on for flies, 10 ml each.',
+        ].join('\n'),
+      ).clinicalData.plan,
+    );
+    expect(group.find((l) => /pour-on/iu.test(l))).not.toMatch(/^Cow 4152 — /u);
+  });
   it('is not an animal of a kind the visit has two tagged animals of', () => {
     const result = notes(
       [
