@@ -576,6 +576,15 @@ const PROGNOSIS_TENSE_DISCOUNT = 6;
 const PROGRESS =
   /(?<![\p{L}])(?:healed|healing well|resolved|resolving|improving|improved|worsening|deteriorat\p{L}*|(?:well|better|poorly|not|badly) controlled|under control|not (?:perfect|there|right) yet|nog nie perfek nie|beter beheer|genees|verbeter|beter word|agteruitgaan|erger word|(?:goed |nie )?beheer(?: nie)?)(?![\p{L}])/iu;
 
+// The animal weighed now, on the scale in the room ('we weigh her … seven point two kilograms', 'onto the scale, sixty-two
+// kilos', 'hy staan op die skaal: 6,8 kg').
+const WEIGHED_ON_SCALE =
+  /(?<![\p{L}])(?:on(?:to)? the scales?|op die skaal|(?:we|let's|ons|kom ons) (?:weigh|weeg))(?![\p{L}])/iu;
+// …not one the household took before or takes by habit ('in Februarie het sy 4,8 kg geweeg, ons weeg haar elke maand').
+const WEIGHED_BEFORE =
+  /(?<![\p{L}])(?:weighed|geweeg|was|were|used to|every|each|elke|always|altyd|usually|gewoonlik|monthly|weekly|maandeliks|weekliks|at home|by die huis|kitchen|kombuis\p{L}*|last|laas|ago|gelede)(?![\p{L}])/iu;
+const WEIGHT_READING = /\d\s*(?:kg|kilos?|kilograms?|kilogram|g|grams?|gram)(?![\p{L}])/iu;
+
 /** A sentence that states a measured value (see LAB_UNIT), number words read as digits. */
 export function statesMeasurement(text: string): boolean {
   if (!/\d/u.test(text) && !/\b(?:percent|persent)\b/iu.test(text)) return false;
@@ -1108,7 +1117,12 @@ export function classifyUtterances(
       }
     }
     if (speaker === 'client') {
-      out.push({ ...base, section: 'S' });
+      // (A reading off the scale in the room is a finding whoever reads it out: 'we weigh her … 7.2 kilograms'.)
+      const weighedHere =
+        WEIGHED_ON_SCALE.test(text) &&
+        WEIGHT_READING.test(numberWordsToDigits(text)) &&
+        !WEIGHED_BEFORE.test(text);
+      out.push({ ...base, section: weighedHere ? 'O' : 'S' });
       continue;
     }
     if (header) {
