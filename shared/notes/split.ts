@@ -166,10 +166,15 @@ const HEADER_BREAK =
 // Where news of a person starts inside one breath of speech-engine text ('…tracheal wash | liesl het vertel haar
 // dogter…', '…to check pen four | his wife is recovering from…', '… | mr steyn told me about his own…'): a relative
 // or neighbour as the new subject, or someone named telling of one. The clause is then judged on its own.
+// The news itself: a relative or neighbour as the subject, or someone named telling of one.
+const PERSON_NEWS = String.raw`(?:(?:my|his|her|their|our|sy|haar|hulle|ons)\s+(?:${KIN})|(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\s+)?\p{L}+\s+(?:se\s+(?:${KIN})|(?:was telling me|told me|told us|mentioned|het vertel|het gesê|sê|says|said)\s+(?:that\s+|dat\s+)?(?:(?:his|her|sy|haar|their|hulle)\s+(?:own\s+|eie\s+)?(?:${KIN})|about (?:his|her) own|oor (?:sy|haar) (?:eie\s+)?\p{L}+)))(?![\p{L}-])`;
 const PERSON_NEWS_BREAK = new RegExp(
-  String.raw`(?<!\b(?:if|unless|until|because|that|when|as|and|en|dat|tensy|totdat|omdat|wanneer|sodat|indien|of|van|vir|with|met|for|to|says|said|sê|told|vertel|mentioned))\s(?=(?:(?:my|his|her|their|our|sy|haar|hulle|ons)\s+(?:${KIN})|(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\s+)?\p{L}+\s+(?:se\s+(?:${KIN})|(?:was telling me|told me|told us|mentioned|het vertel|het gesê|sê|says|said)\s+(?:that\s+|dat\s+)?(?:(?:his|her|sy|haar|their|hulle)\s+(?:own\s+|eie\s+)?(?:${KIN})|about (?:his|her) own|oor (?:sy|haar) (?:eie\s+)?\p{L}+)))(?![\p{L}-]))`,
+  String.raw`(?<!\b(?:if|unless|until|because|that|when|as|and|en|dat|tensy|totdat|omdat|wanneer|sodat|indien|of|van|vir|with|met|for|to|says|said|sê|told|vertel|mentioned))\s(?=${PERSON_NEWS})`,
   'giu',
 );
+// …also after 'and'/'en', where the news is joined on to what was said before it ('… terug ry | en sakkie se vrou het
+// verlede week 'n nierklip gehad…'): the cut comes before the conjunction.
+const PERSON_NEWS_AFTER_AND = new RegExp(String.raw`\s(?=(?:and|en)\s+${PERSON_NEWS})`, 'giu');
 const MIN_NEWS_LEAD_WORDS = 3;
 // Someone addressed by title and name starts a new thought ('… by die veearts gelê | mevrou coetzee die kateter is in').
 const ADDRESS_BREAK =
@@ -552,6 +557,7 @@ export function splitUtterances(
       const sentences = speechEngineText
         ? clauses
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, PERSON_NEWS_BREAK, MIN_NEWS_LEAD_WORDS))
+            .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, PERSON_NEWS_AFTER_AND, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, INTERJECTION_BREAK, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, ADDRESS_BREAK, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) =>

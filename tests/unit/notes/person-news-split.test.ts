@@ -29,6 +29,30 @@ describe('news of a person inside one breath of speech-engine text', () => {
       expect(sectionOf(result, line.slice(0, 15)), line).toBe('P');
     }
   });
+  it("starts it also where an 'and'/'en' joins the news on to what was said before", () => {
+    const joined = [
+      [
+        'give him the tablets twice a day with food and his sister had her gallbladder out in durban last week',
+        'and his sister had',
+      ],
+      [
+        "gee vir hom die pille twee keer per dag met kos en sakkie se vrou het verlede week 'n nierklip gehad",
+        'en sakkie se vrou',
+      ],
+      [
+        'ons kom oor drie dae terug vir die tweede inspuiting en my broer het sy knie laat vervang',
+        'en my broer',
+      ],
+    ] as const;
+    for (const [line, news] of joined) {
+      const texts = splitUtterances(line).map((u) => u.text);
+      const subject = news.replace(/^(?:and|en) /u, '');
+      expect(
+        texts.some((t) => t.startsWith(news) || t.startsWith(subject)),
+        `${line} → ${texts.join(' | ')}`,
+      ).toBe(true);
+    }
+  });
   it('does not cut a report of what the animal did', () => {
     const texts = splitUtterances(
       'and then yesterday evening he started limping my husband says he yelped',
