@@ -93,10 +93,10 @@ const NUMBER_PHRASE = new RegExp(
 );
 
 // A vital sign named, then its value without a unit: 'his temperature is thirty-eight point six', 'hartspoed van
-// honderd-en-tien'. Only a value a reading could be (ten or more, or with a decimal point): 'temperature is a bit up'
+// honderd-en-tien', a reading asked for and given in one breath ('temperature please forty-one point six'). Only a value a reading could be (ten or more, or with a decimal point): 'temperature is a bit up'
 // and 'weight is one thing' stay words.
 const NUMBER_AFTER_VITAL = new RegExp(
-  String.raw`(?<=(?<![\p{L}])(?:rectal temperature|temperature|temp|temperatuur|heart rate|hartspoed|hartklop|pulse|polsslag|respiratory rate|resp rate|breathing rate|asemhalingstempo|weight|gewig|weighs|weeg)(?:\s*(?:is|was|of|van|at|op|now|nou|still|steeds|nog|:))*\s+)((?:(?:${NUMBER_WORD})(?:[\s-]+|(?=\s))){0,12}(?:${NUMBER_WORD}|\p{L}{1,10}-?en-?\p{L}{1,10}tig))(?![\p{L}\d-])`,
+  String.raw`(?<=(?<![\p{L}])(?:rectal temperature|temperature|temp|temperatuur|heart rate|hartspoed|hartklop|pulse|polsslag|respiratory rate|resp rate|breathing rate|asemhalingstempo|weight|gewig|weighs|weeg)(?:\s*(?:is|was|of|van|at|op|now|nou|still|steeds|nog|please|asseblief|:))*\s+)((?:(?:${NUMBER_WORD})(?:[\s-]+|(?=\s))){0,12}(?:${NUMBER_WORD}|\p{L}{1,10}-?en-?\p{L}{1,10}tig))(?![\p{L}\d-])`,
   'giu',
 );
 

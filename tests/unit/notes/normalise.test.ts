@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { extractVitals, normaliseDoses, numberWordsToDigits, parseNumberWords } from '#shared/notes/index.js';
 
 describe('number words', () => {
+  it('reads a vital sign asked for and given in one breath as its value', () => {
+    expect(numberWordsToDigits('temperature please forty-one point six doctor')).toBe(
+      'temperature please 41.6 doctor',
+    );
+    expect(numberWordsToDigits('temperatuur asseblief nege-en-dertig komma twee')).toBe(
+      'temperatuur asseblief 39.2',
+    );
+    expect(numberWordsToDigits('heart rate please one hundred and twenty')).toBe('heart rate please 120');
+    expect(numberWordsToDigits('temperature please two of them')).toBe('temperature please two of them');
+  });
   it("a score read in words as 'X out of Y' becomes digits, in English and Afrikaans; a longer number is left whole", () => {
     const en = ['one', 'two', 'three', 'four', 'five'];
     const af = ['een', 'twee', 'drie', 'vier', 'vyf'];
