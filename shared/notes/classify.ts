@@ -37,6 +37,7 @@ import {
   type NotesModel,
 } from './model';
 import modelJson from './model/weights.json' with { type: 'json' };
+import { animalIdIn } from './animals';
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
 import { aboutAnotherAnimal, patientKinds } from './patient';
 import { isClosingFormula, type Speaker, type Utterance } from './split';
@@ -1027,6 +1028,9 @@ export function classifyUtterances(
     // What the vet says will be done, or tells the owner to do, is Plan material even in unknown words.
     // (An instruction on its bare verb counts: 'Keep the heifer apart', 'Hou hom binne'; not a favour asked of the
     // listener: 'give me a second…'.)
+    // An animal named by its kind and tag, with something clinical said of it, is the visit's business: no chat
+    // carried on, nor the model's doubt, leaves it out ('Drie goed: die bul, 4107, moet gekeur word…').
+    const namesTaggedAnimal = total >= MIN_CLINICAL && animalIdIn(text) !== null;
     const announcedAction =
       speaker !== 'client' &&
       (FUTURE_ACTION.test(text) ||
@@ -1062,6 +1066,7 @@ export function classifyUtterances(
         (social && total < STRONG_CLINICAL && probabilities.L >= 0.9) ||
         (householdNews(text, scores, analysis) && !relaysReport && !answerTurns.has(utterance.turn)) ||
         (!announcedAction &&
+          !namesTaggedAnimal &&
           ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
             (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > FOLLOWING_CHAT_PROBABILITY) ||
             // After chat, a clinically silent sentence of the vet's, or any answer to a chat question, is more chat.

@@ -285,6 +285,24 @@ describe('the animal in scope', () => {
     );
     expect(group.find((l) => /pour-on/iu.test(l))).not.toMatch(/^Cow 4152 — /u);
   });
+  it('an animal named by kind and tag with something clinical said of it is never left out as chat', () => {
+    const openings = ['Môre, Dokter.', 'Morning, doctor, how are you?'];
+    const sentences = [
+      'Drie goed: die bul, 4107, moet gekeur word voor hy in November by die koeie gaan.',
+      'Three things: the bull, 4107, must be checked before he goes to the cows in November.',
+    ];
+    for (const opening of openings) {
+      for (const sentence of sentences) {
+        const result = notes(
+          `Client: ${opening} ${sentence}\nVet: Right, cow 4152 has a temperature of 39.4 degrees.`,
+        );
+        expect(
+          result.leftOut?.some((line) => line.text.includes('4107')),
+          (result.leftOut ?? []).map((line) => line.text).join(' | '),
+        ).toBe(false);
+      }
+    }
+  });
   it('is not an animal of a kind the visit has two tagged animals of', () => {
     const result = notes(
       [
