@@ -122,11 +122,30 @@ const KIND_ONLY = new RegExp(
   'giu',
 );
 
+/** Where the transcript first names each tagged animal by its tag, in order. */
+function firstNamings(tags: Map<string, string>, transcript: string): Array<{ label: string; from: number }> {
+  const firsts: Array<{ label: string; from: number }> = [];
+  for (const [number, label] of tags) {
+    const tag = new RegExp(String.raw`(?<![\d.,])${number}(?!\d)`, 'u').exec(transcript);
+    if (tag) firsts.push({ label, from: tag.index });
+  }
+  return firsts.sort((x, y) => x.from - y.from);
+}
+
+/** The visit's tagged animals by kind: the one of each kind it has exactly one of, and where each is first named. */
+interface Kinds {
+  only: Map<string, string>;
+  firsts: Array<{ label: string; from: number }>;
+}
+
 /**
  * The tagged animal of each kind when the visit has exactly one of that kind ('bul 4107' → the bull is Bul 4107):
- * then 'the bull' or 'die bul' later names it as surely as its tag.
+ * then 'the bull' or 'die bul' names it as surely as its tag — once its tag has been said, or when it is the next
+ * animal the visit names by tag ('En die vers? … Heifer 0612, two years'). Said before another animal is named,
+ * the kind is not yet that animal ('ek gee haar dexamethasone om die lam te laat kom … nommer twee is die ram, 7155
+ * … laaste, die lam, 7198': the ewe's own unborn lamb).
  */
-function onlyOfKind(tags: Map<string, string>): Map<string, string> {
+function onlyOfKind(tags: Map<string, string>, transcript: string): Kinds {
   const byKind = new Map<string, string | null>();
   for (const label of new Set(tags.values())) {
     const kind = KIND_OF[label.slice(0, label.lastIndexOf(' ')).toLowerCase()];
@@ -135,16 +154,25 @@ function onlyOfKind(tags: Map<string, string>): Map<string, string> {
   }
   const only = new Map<string, string>();
   for (const [kind, label] of byKind) if (label) only.set(kind, label);
-  return only;
+  return { only, firsts: only.size > 0 ? firstNamings(tags, transcript) : [] };
 }
 
-/** The animal a stretch names by its kind alone, when the visit has one tagged animal of that kind; else null. */
-function kindOnlyIn(text: string, kinds: Map<string, string>): { index: number; label: string } | null {
-  if (kinds.size === 0) return null;
+/** Whether `label` is named by its tag before `at`, or is the next animal named by tag after it. */
+function introducedBy(kinds: Kinds, label: string, at: number): boolean {
+  const next = kinds.firsts.find((first) => first.from > at || first.label === label);
+  return next?.label === label;
+}
+
+/**
+ * The animal a stretch (starting at `offset` in the transcript) names by its kind alone, when the visit has one
+ * tagged animal of that kind (see onlyOfKind); else null.
+ */
+function kindOnlyIn(text: string, kinds: Kinds, offset: number): { index: number; label: string } | null {
+  if (kinds.only.size === 0) return null;
   let last: { index: number; label: string } | null = null;
   for (const match of text.matchAll(KIND_ONLY)) {
-    const label = kinds.get(KIND_OF[(match[1] ?? '').toLowerCase()] ?? '');
-    if (label) last = { index: match.index, label };
+    const label = kinds.only.get(KIND_OF[(match[1] ?? '').toLowerCase()] ?? '');
+    if (label && introducedBy(kinds, label, offset + match.index)) last = { index: match.index, label };
   }
   return last;
 }
@@ -226,7 +254,7 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string, listedN
   const named = new Set<string>();
   const tags = namedTags(transcript);
   const names = listedNamesIn(listedNames, transcript);
-  const kinds = onlyOfKind(tags);
+  const kinds = onlyOfKind(tags, transcript);
   let current: string | null = null;
   let mixed = false;
   let lastSource = -1;
@@ -241,7 +269,7 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string, listedN
       // An animal announced in words that made no bullet ('Die laaste een is die lam, 1340.') is still the next
       // animal spoken of.
       if (bounds.from > scanned) {
-        const announced = lastIdIn(transcript.slice(scanned, bounds.from), tags, names, kinds);
+        const announced = lastIdIn(transcript.slice(scanned, bounds.from), tags, names, kinds, scanned);
         if (announced) {
           current = announced.label;
           named.add(numberOf(announced.label));
@@ -254,7 +282,7 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string, listedN
         animalIdIn(source) ??
         bareTagIn(source, tags) ??
         nameIn(source, names) ??
-        kindOnlyIn(source, kinds)?.label ??
+        kindOnlyIn(source, kinds, bounds.from)?.label ??
         null;
       // The owner's history stays with the animal it names until the end of that turn (line).
       if (id) namedUntil = lineEndAfter(transcript, bounds.from);
@@ -369,9 +397,10 @@ function lastIdIn(
   text: string,
   tags: Map<string, string>,
   names: ListedNames | null,
-  kinds: Map<string, string>,
+  kinds: Kinds,
+  offset: number,
 ): { index: number; label: string } | null {
-  let last: { index: number; label: string } | null = kindOnlyIn(text, kinds);
+  let last: { index: number; label: string } | null = kindOnlyIn(text, kinds, offset);
   ANIMAL_ID.lastIndex = 0;
   for (const match of text.matchAll(ANIMAL_ID)) {
     const label = animalIdIn(match[0]);

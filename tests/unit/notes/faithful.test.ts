@@ -303,6 +303,47 @@ describe('the animal in scope', () => {
       }
     }
   });
+  it('is not yet the tagged animal of that kind while another animal comes first: the one in scope keeps it', () => {
+    // [mother named first, what is said of her young by kind, the next animal named, the young tagged last]
+    const visits: Array<[string, string, string, string, RegExp]> = [
+      [
+        'Vet: Cow 2210 is due any day now.',
+        'Vet: I give her an injection to bring the calf on within two days.',
+        'Client: Next is bull 2301, he is lame.',
+        'Client: Last, calf 2388 with a cough.',
+        /^Cow 2210 — /u,
+      ],
+      [
+        'Vet: Ooi 514 is hoogdragtig.',
+        'Vet: Ek spuit haar nou in om die lam binne twee dae te laat kom.',
+        'Client: Dan die ram, 520, hy loop mank.',
+        'Client: En laaste, die lam, 588, hy hoes.',
+        /^Ooi 514 — /u,
+      ],
+    ];
+    for (const [mother, young, next, last, owner] of visits) {
+      const plan = lines(notes([mother, young, next, last].join('\n')).clinicalData.plan);
+      expect(
+        plan.find((l) => /2 (?:days|dae)/iu.test(l)),
+        plan.join(' | '),
+      ).toMatch(owner);
+    }
+  });
+  it('is the tagged animal of that kind when it is the next animal named, in the turn after', () => {
+    const result = notes(
+      [
+        'Vet: Cow 3105 is fine, her body condition score is 3 out of 5.',
+        'Client: And the heifer? She worries me.',
+        'Client: Heifer 3188, two years old, she has had a thick nasal discharge for four days.',
+        'Vet: Her temperature is 41.2 degrees.',
+      ].join('\n'),
+    );
+    const objective = lines(result.clinicalData.objective);
+    expect(
+      objective.find((l) => /41\.2/u.test(l)),
+      objective.join(' | '),
+    ).toMatch(/^Heifer 3188 — /u);
+  });
   it('is not an animal of a kind the visit has two tagged animals of', () => {
     const result = notes(
       [
