@@ -471,6 +471,10 @@ const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}
 const HOUSEHOLD_SUBJECT =
   /^(?:[^,.;:!?]{1,60},\s*){0,2}(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops|lastly|laastens|also|ook)[\s,]+){0,3}(?:(?:(?:he|she|they|hy|sy|hulle|(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\.?\s+)?[\p{L}'’-]+)\s+)?(?:(?:has|had|het)\s+)?(?:(?:also|ook)\s+)?(?:says|said|tells me|told me|told us|mentioned|vertel(?: my| ons)?|sê|gesê|noem|genoem)(?:\s+(?:that|dat))?\s+)?(?:(?:die|the)\s+(?:seun|seuns|dogter|dogters|kinders|kids|children|son|daughter|boys|girls)(?![\p{L}])|(?:my|our|ons|his|her|their|sy|haar|hulle)\s+(?:(?:eldest|youngest|oldest|oudste|jongste)(?:\s+(?:son|daughter|seun|dogter))?|husband|wife|partner|boyfriend|girlfriend|neighbou?r|friend|buurman|buurvrou|vriend|vriendin|kêrel|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|nephew|niece|cousin|uncle|aunt|in-laws|(?:brother|sister|son|daughter|mother|father)-in-law|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense|neef|niggie|oom|tante|swaer|skoonsuster|skoonseun|skoondogter|skoonma|skoonpa|skoonfamilie)(?![\p{L}]))/iu;
 const POINTS_AT_ANIMAL = /(?<![\p{L}])(?:him|her|hom|haar)(?![\p{L}])/iu;
+// A named person's own people ('Joseph's son', 'Musa's boy', 'Sakkie se vrou'): a person's news, not the household's
+// report of the animal. (Only people: 'Rex's brother' or 'Bella se ma' may be the animal's litter-mate or dam.)
+const NAMED_PERSONS_RELATIVE =
+  /^(?:[^,.;:!?]{1,60},\s*){0,2}(?:(?:oh|o|and|en|ja|yes|by the way|terloops|also|ook)[\s,]+){0,2}(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\.?\s+)?\p{Lu}?[\p{L}-]+(?:'s|’s|\s+se)\s+(?:husband|wife|son|sons|daughter|daughters|boy|boys|girl|girls|kids|children|grandson|granddaughter|grandchildren|boyfriend|girlfriend|nephew|niece|in-laws|(?:son|daughter|mother|father|brother|sister)-in-law|man|vrou|seun|seuns|dogter|dogters|kinders|kleinseun|kleindogter|kleinkinders|kêrel|neef|niggie|skoonseun|skoondogter|skoonma|skoonpa)(?![\p{L}])/iu;
 // 'her hamster', 'haar kat': 'her' as a possessive points at its owner, not at the patient.
 const POSSESSIVE_HER = /(?<![\p{L}])(?:her|haar)\s+(?=\p{L})/giu;
 /** Below this cue weight, a sentence about an animal other than the patient says nothing about the patient. */
@@ -502,7 +506,7 @@ function introducesReport(text: string, next: string | undefined): boolean {
 
 /** The household's news: a member of it is the subject, nothing clinical is named, the animal is not pointed at. */
 function householdNews(text: string, scores: Record<SoapKey, number>, analysis: CueAnalysis): boolean {
-  const subject = HOUSEHOLD_SUBJECT.exec(text);
+  const subject = HOUSEHOLD_SUBJECT.exec(text) ?? NAMED_PERSONS_RELATIVE.exec(text);
   if (!subject) return false;
   // (Pronouns are weak cues of their own: 'hy vertel sy seun…' names no sign for all its weight.)
   const namesNothing =

@@ -130,3 +130,23 @@ describe('someone addressed by title and name inside one breath of speech-engine
     expect(texts.join(' | ')).not.toMatch(/\| tannie sarie/u);
   });
 });
+
+describe("a named person's relative inside one breath of speech-engine text", () => {
+  it('starts a new utterance that is left out, and the clinical part keeps its section', () => {
+    for (const [line, news] of [
+      [
+        "if she is still lame on friday phone me and we take x-rays thabo's daughter starts at the university in pretoria next month",
+        "thabo's daughter starts",
+      ],
+      [
+        "soak the hoof twice a day in warm salt water mr botha's son-in-law is moving the family to australia",
+        "mr botha's son-in-law",
+      ],
+    ] as const) {
+      expectUtteranceStart(line, news);
+      const result = classified(line);
+      expect(sectionOf(result, news), line).toBe('left');
+      expect(sectionOf(result, line.slice(0, 15)), line).toBe('P');
+    }
+  });
+});
