@@ -39,7 +39,7 @@ import {
 import modelJson from './model/weights.json' with { type: 'json' };
 import { animalIdIn } from './animals';
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
-import { aboutAnotherAnimal, patientKinds } from './patient';
+import { aboutAnotherAnimal, patientKinds, predatorsKillAt } from './patient';
 import { isClosingFormula, type Speaker, type Utterance } from './split';
 import { compileTerms, contentTokens, findTerms, hasTerm, words } from './text';
 
@@ -502,6 +502,15 @@ function introducesReport(text: string, next: string | undefined): boolean {
     INTRODUCES_A_REPORT.test(text.slice(subject.index + subject[0].length)) &&
     REPORT_ABOUT_THE_ANIMAL.test(next ?? '')
   );
+}
+
+/**
+ * A predator's kill of the flock's animals (patient.ts predatorsKillAt). In run-on speech only when it opens the
+ * stretch: '…en hulle kry net 'n bietjie lek 'n rooikat het twee lammers gevang' keeps its feeding history.
+ */
+function predatorsKill(text: string, punctuated: boolean): boolean {
+  const at = predatorsKillAt(text);
+  return at >= 0 && (punctuated || words(text.slice(0, at)).length <= OPENING_WORDS);
 }
 
 /** The household's news: a member of it is the subject, nothing clinical is named, the animal is not pointed at. */
@@ -1118,7 +1127,7 @@ export function classifyUtterances(
         !announcedAction &&
         !CONDITIONAL_ACTION.test(text) &&
         !POINTS_AT_ANIMAL.test(text.replace(POSSESSIVE_HER, ' ')) &&
-        aboutAnotherAnimal(text, patients)
+        (aboutAnotherAnimal(text, patients) || predatorsKill(text, punctuatedTurns.has(utterance.turn)))
       ) {
         leave('small-talk');
         afterSmallTalk = false;
