@@ -475,8 +475,11 @@ const POINTS_AT_ANIMAL = /(?<![\p{L}])(?:him|her|hom|haar)(?![\p{L}])/iu;
 // report of the animal. (Only people: 'Rex's brother' or 'Bella se ma' may be the animal's litter-mate or dam.)
 const NAMED_PERSONS_RELATIVE =
   /^(?:[^,.;:!?]{1,60},\s*){0,2}(?:(?:oh|o|and|en|ja|yes|by the way|terloops|also|ook)[\s,]+){0,2}(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\.?\s+)?\p{Lu}?[\p{L}-]+(?:'s|’s|\s+se)\s+(?:husband|wife|son|sons|daughter|daughters|boy|boys|girl|girls|kids|children|grandson|granddaughter|grandchildren|boyfriend|girlfriend|nephew|niece|in-laws|(?:son|daughter|mother|father|brother|sister)-in-law|man|vrou|seun|seuns|dogter|dogters|kinders|kleinseun|kleindogter|kleinkinders|kêrel|neef|niggie|skoonseun|skoondogter|skoonma|skoonpa)(?![\p{L}])/iu;
-// 'her hamster', 'haar kat': 'her' as a possessive points at its owner, not at the patient.
-const POSSESSIVE_HER = /(?<![\p{L}])(?:her|haar)\s+(?=\p{L})/giu;
+// 'her hamster', 'haar kat': 'her' as a possessive points at its owner, not at the patient. Before a preposition,
+// an adverb or a conjunction it is the object, the patient itself ('a jackal bit her on the leg', 'hy het haar
+// gister gebyt').
+const POSSESSIVE_HER =
+  /(?<![\p{L}])(?:her|haar)\s+(?=\p{L})(?!(?:on|in|at|with|to|for|from|into|onto|over|under|through|up|down|out|off|back|again|yesterday|today|last|this|every|and|or|but|op|aan|met|vir|van|by|na|oor|onder|deur|uit|weer|gister|vandag|gisteraand|en|of|maar|nie)(?![\p{L}]))/giu;
 /** Below this cue weight, a sentence about an animal other than the patient says nothing about the patient. */
 const OTHER_ANIMAL_WEIGHT = CHAT_OVERRIDE;
 // The household member tells what the animal did: 'my man, Gerrit, sê sy het gisteraand gebewe', 'my son says he…'.

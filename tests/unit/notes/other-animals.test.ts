@@ -128,3 +128,19 @@ describe("a predator's kill of the flock's animals", () => {
     expect(sectionWith(line, "sy kry net 'n bietjie lek", 'Sheep')).toBe('S');
   });
 });
+
+describe("'her' as the object, not a possessive", () => {
+  it('keeps the patient bitten or chased by another animal, in either language', () => {
+    const visit = (aside: string): string =>
+      ['The ewe has been lame on the left hind since Sunday.', aside, 'Her temperature is 40.2.'].join('\n');
+    for (const aside of [
+      'A jackal bit her on the hind leg on Sunday night.',
+      "'n Bobbejaan het haar gister in die kamp gebyt.",
+    ])
+      expect(sectionWith(visit(aside), aside.slice(0, 20), 'Sheep'), aside).toBe('S');
+  });
+  it("still reads 'her' before a noun as someone's", () => {
+    const aside = 'Her rabbit chewed through the phone charger last night.';
+    expect(sectionWith(dogVisit(aside), aside.slice(0, 20), 'Dogs')).toBe('left');
+  });
+});
