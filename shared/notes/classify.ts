@@ -951,7 +951,14 @@ export function classifyUtterances(
       out.push({ ...base, section: null, leftOutReason, suggestedSection: suggestion() });
     };
 
-    if (isRecordingControl(text)) {
+    // (A control phrase said with a reading is the reading: 'okay let's start with gizmo gizmo weighs 1.2 kilograms
+    // temperature 39.8'.)
+    if (
+      isRecordingControl(text) &&
+      !NUMBER_WITH_UNIT.test(text) &&
+      analysis.vitals === 0 &&
+      analysis.drugs === 0
+    ) {
       leave('scheduling');
       continue;
     }

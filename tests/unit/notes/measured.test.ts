@@ -50,3 +50,19 @@ describe('a test result', () => {
     expect(sectionOf(result, 'snap test was negative')).toBe('O');
   });
 });
+
+describe('a recording control said with a reading', () => {
+  it('keeps the reading as a finding, in either language and as one line', () => {
+    for (const [line, reading] of [
+      ["okay let's start with bella bella weighs 4.6 kilograms temperature 38.9", '4.6'],
+      ['goed kom ons begin met rex rex weeg 21 kilogram en sy temperatuur is 39.4', '21'],
+    ] as const) {
+      const result = classified(line);
+      const utterance = result.find(([text]) => text.includes(reading));
+      expect(utterance?.[1], result.map(([t, s]) => `${s}: ${t}`).join(' | ')).not.toBe('left');
+    }
+  });
+  it('leaves the bare control phrase out', () => {
+    expect(sectionOf(classified("Okay, let's start recording."), 'recording')).toBe('left');
+  });
+});
