@@ -143,7 +143,9 @@ interface Kinds {
  * then 'the bull' or 'die bul' names it as surely as its tag — once its tag has been said, or when it is the next
  * animal the visit names by tag ('En die vers? … Heifer 0612, two years'). Said before another animal is named,
  * the kind is not yet that animal ('ek gee haar dexamethasone om die lam te laat kom … nommer twee is die ram, 7155
- * … laaste, die lam, 7198': the ewe's own unborn lamb).
+ * … laaste, die lam, 7198': the ewe's own unborn lamb); nor is a young one ('the lamb', 'die kalf') said while
+ * another animal is in scope before its own tag has been said: that is the animal in scope's own young ('ek sal
+ * haar ná die lam uitskot' of a ewe, with lamb 5108 named next).
  */
 function onlyOfKind(tags: Map<string, string>, transcript: string): Kinds {
   const byKind = new Map<string, string | null>();
@@ -157,22 +159,42 @@ function onlyOfKind(tags: Map<string, string>, transcript: string): Kinds {
   return { only, firsts: only.size > 0 ? firstNamings(tags, transcript) : [] };
 }
 
-/** Whether `label` is named by its tag before `at`, or is the next animal named by tag after it. */
-function introducedBy(kinds: Kinds, label: string, at: number): boolean {
+/** The kinds that are another's young: said of a dam in scope, her own. */
+const YOUNG_KINDS = new Set(['lamb', 'calf']);
+
+/**
+ * Whether `label` (of `kind`) is named by its tag before `at`, or is the next animal named by tag after it — not for
+ * a young one while another animal is in scope.
+ */
+function introducedBy(
+  kinds: Kinds,
+  label: string,
+  kind: string,
+  at: number,
+  current: string | null,
+): boolean {
   const next = kinds.firsts.find((first) => first.from > at || first.label === label);
-  return next?.label === label;
+  if (next?.label !== label) return false;
+  return next.from < at || current === null || current === label || !YOUNG_KINDS.has(kind);
 }
 
 /**
  * The animal a stretch (starting at `offset` in the transcript) names by its kind alone, when the visit has one
  * tagged animal of that kind (see onlyOfKind); else null.
  */
-function kindOnlyIn(text: string, kinds: Kinds, offset: number): { index: number; label: string } | null {
+function kindOnlyIn(
+  text: string,
+  kinds: Kinds,
+  offset: number,
+  current: string | null,
+): { index: number; label: string } | null {
   if (kinds.only.size === 0) return null;
   let last: { index: number; label: string } | null = null;
   for (const match of text.matchAll(KIND_ONLY)) {
-    const label = kinds.only.get(KIND_OF[(match[1] ?? '').toLowerCase()] ?? '');
-    if (label && introducedBy(kinds, label, offset + match.index)) last = { index: match.index, label };
+    const kind = KIND_OF[(match[1] ?? '').toLowerCase()] ?? '';
+    const label = kinds.only.get(kind);
+    if (label && introducedBy(kinds, label, kind, offset + match.index, current))
+      last = { index: match.index, label };
   }
   return last;
 }
@@ -269,7 +291,14 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string, listedN
       // An animal announced in words that made no bullet ('Die laaste een is die lam, 1340.') is still the next
       // animal spoken of.
       if (bounds.from > scanned) {
-        const announced = lastIdIn(transcript.slice(scanned, bounds.from), tags, names, kinds, scanned);
+        const announced = lastIdIn(
+          transcript.slice(scanned, bounds.from),
+          tags,
+          names,
+          kinds,
+          scanned,
+          current,
+        );
         if (announced) {
           current = announced.label;
           named.add(numberOf(announced.label));
@@ -278,11 +307,11 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string, listedN
       }
       scanned = Math.max(scanned, bounds.to);
       const source = transcript.slice(bounds.from, bounds.to);
-      const id =
+      const id: string | null =
         animalIdIn(source) ??
         bareTagIn(source, tags) ??
         nameIn(source, names) ??
-        kindOnlyIn(source, kinds, bounds.from)?.label ??
+        kindOnlyIn(source, kinds, bounds.from, current)?.label ??
         null;
       // The owner's history stays with the animal it names until the end of that turn (line).
       if (id) namedUntil = lineEndAfter(transcript, bounds.from);
@@ -399,8 +428,9 @@ function lastIdIn(
   names: ListedNames | null,
   kinds: Kinds,
   offset: number,
+  current: string | null,
 ): { index: number; label: string } | null {
-  let last: { index: number; label: string } | null = kindOnlyIn(text, kinds, offset);
+  let last: { index: number; label: string } | null = kindOnlyIn(text, kinds, offset, current);
   ANIMAL_ID.lastIndex = 0;
   for (const match of text.matchAll(ANIMAL_ID)) {
     const label = animalIdIn(match[0]);

@@ -329,6 +329,27 @@ describe('the animal in scope', () => {
       ).toMatch(owner);
     }
   });
+  it("is the dam's own young, not the next tagged young one, when the young is named by kind while she is in scope", () => {
+    for (const [dam, young, next] of [
+      [
+        'Vet: Ewe 412 has a vaginal prolapse and her temperature is 39.1.',
+        'Vet: I will give her a purse-string suture and cull her after the lamb is weaned.',
+        'Client: Then lamb 433, his eyes are weeping.',
+      ],
+      [
+        'Vet: Koei 2207 het melkkoors, haar temperatuur is 37.2.',
+        'Vet: Ek gee haar kalsium in die aar en jy moet die kalf vandag van haar af haal.',
+        'Client: Dan kalf 2290, hy hoes.',
+      ],
+    ] as const) {
+      const plan = lines(notes([dam, young, next].join('\n')).clinicalData.plan);
+      const owner = /^(?:Ewe 412|Koei 2207) — /u;
+      expect(
+        plan.find((l) => /purse-string|kalsium/iu.test(l)),
+        plan.join(' | '),
+      ).toMatch(owner);
+    }
+  });
   it('is the tagged animal of that kind when it is the next animal named, in the turn after', () => {
     const result = notes(
       [
