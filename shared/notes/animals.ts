@@ -25,8 +25,9 @@ const GROUP_NOUNS =
 const ONE_OF_THEM =
   /(?<![\p{L}])(?:one|een|either|neither)\s+(?:of|van)\s+(?:the|die|my|our|ons|those|daardie)?\s*(?:[\p{L}-]+\s+)?[\p{L}-]+/giu;
 // The animal's own young ('ek wil haar nog twee kalwers laat grootmaak', 'her lambs are strong'): still about her.
+// …and twins, which only one dam carries ('daai twee lammers trek al die energie', 'the twin lambs are fine').
 const OWN_YOUNG =
-  /(?<![\p{L}])(?:her|his|its|she|haar|sy)\s+(?:[\p{L}-]+\s+){0,4}?(?:calves|lambs|kids|piglets|foals|kalwers|lammers|lampies|bokkies|varkies|vulle|kleintjies)(?![\p{L}])/giu;
+  /(?<![\p{L}])(?:(?:her|his|its|she|haar|sy)\s+(?:[\p{L}-]+\s+){0,4}?(?:calves|lambs|kids|piglets|foals|kalwers|lammers|lampies|bokkies|varkies|vulle|kleintjies)|(?:two|twee|twin|tweeling)\s+(?:lambs|kids|lammers|lammetjies|lampies|bokkies)|twins|tweeling)(?![\p{L}])/giu;
 const HEADER_START =
   /^\s*(?:plan|assessment|assessering|diagnosis|diagnose|treatment|behandeling|findings|bevindinge|on examination|by ondersoek)\b/iu;
 

@@ -350,6 +350,26 @@ describe('the animal in scope', () => {
       ).toMatch(owner);
     }
   });
+  it('stays the dam when her twins are spoken of, in either language and as one line', () => {
+    for (const [line, treatment, owner] of [
+      [
+        'vet: ewe 301 is fine her body condition is 3 out of 5 ewe 377 is down and her breath smells sweet this is pregnancy toxaemia the two lambs take all the energy give propylene glycol 60 ml by mouth twice a day for three days',
+        /propylene/iu,
+        /^Ewe 377 — /u,
+      ],
+      [
+        'vet: ooi 301 is reg haar kondisie is 3 uit 5 ooi 377 lê en haar asem ruik soet dis dragtigheidstoksemie die tweeling vat al die energie gee propileenglikol 60 ml deur die mond twee keer per dag vir drie dae',
+        /propileen/iu,
+        /^Ooi 377 — /u,
+      ],
+    ] as const) {
+      const plan = lines(notes(line).clinicalData.plan);
+      expect(
+        plan.find((l) => treatment.test(l)),
+        plan.join(' | '),
+      ).toMatch(owner);
+    }
+  });
   it('is the tagged animal of that kind when it is the next animal named, in the turn after', () => {
     const result = notes(
       [
