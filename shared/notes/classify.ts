@@ -448,6 +448,10 @@ const INSTRUCTION =
 // The vet announcing what will be done: a plan, not a finding ('I'll run a clotting time', 'ons sal …'). Afrikaans
 // tells the near future in the present tense: 'ek bel môre…', 'ons stuur 'n monster…' (verbs of the vet's actions).
 // Advice opening the sentence is the plan it proposes ('I suggest we…', 'ek stel voor ons sit haar uit').
+// What the animals get from the vet now ('al drie kry vandag 'n hondsdolheid-opknapper', 'he gets a long-acting shot
+// now', 'both get a tetanus shot today'): the treatment given at the visit, told in the present, whatever its words.
+const GETS_NOW =
+  /^(?:\s*(?:okay|ok|so|and|then|now|right|goed|nou|dan|en|oom|tannie|sir|madam|mevrou|meneer)\b[\s,]*){0,3}(?:he|she|it|they|hy|sy|dit|hulle|both|albei|(?:al|all)\s+(?:twee|drie|vier|vyf|ses|two|three|four|five|six)|all of them|hulle almal|\p{L}+)\s+(?:gets|get|kry|receives|ontvang)\s+(?:[\p{L}'-]+\s+){0,5}?(?:today|tonight|now|this morning|vandag|vanaand|nou|vanoggend)(?![\p{L}])/iu;
 const FUTURE_ACTION =
   /^(?:\s*(?:okay|ok|so|and|then|now|right|goed|nou|dan|en)\b[\s,]*){0,3}(?:i'll|i will|we'll|we will|i'm going to|we're going to|i am going to|we are going to|let's|ek gaan|ons gaan|ek sal|ons sal|(?:ek|ons) (?:stuur|bel|skakel|spuit|opereer|hospitaliseer)|(?:i|we)(?:'d| would)? (?:suggest|recommend|advise)|(?:ek|ons) (?:stel voor|beveel aan|raai aan))(?![\p{L}])/iu;
 
@@ -1057,6 +1061,7 @@ export function classifyUtterances(
     const announcedAction =
       speaker !== 'client' &&
       (FUTURE_ACTION.test(text) ||
+        GETS_NOW.test(text) ||
         INSTRUCTION.test(text) ||
         (INSTRUCTING_VERB.test(text) && !ASKS_A_FAVOUR.test(text)));
     // Chat carried on (below) is judged only in punctuated turns: speech-engine text runs chat and history

@@ -66,3 +66,21 @@ describe('a recording control said with a reading', () => {
     expect(sectionOf(classified("Okay, let's start recording."), 'recording')).toBe('left');
   });
 });
+
+describe('what the animals get from the vet now', () => {
+  it('is the plan, also right after small talk and in words no lexicon knows, in either language', () => {
+    for (const [line, treatment] of [
+      [
+        'Vet: The wound is clean and dry. Congratulations on the new tractor! Both get a tetanus shot today.',
+        'Both get a tetanus',
+      ],
+      [
+        "Vet: Die wond is skoon. Baie geluk met die nuwe trekker! Al twee kry vandag 'n klem-in-die-kaak-inspuiting.",
+        'Al twee kry vandag',
+      ],
+    ] as const) {
+      const result = classified(line);
+      expect(sectionOf(result, treatment), result.map(([t, s]) => `${s}: ${t}`).join(' | ')).toBe('P');
+    }
+  });
+});
