@@ -110,3 +110,17 @@ describe("news of a named person's own people", () => {
     expect(sectionInTranscript(lameEwe(aside), aside.slice(0, 20))).toBe('S');
   });
 });
+
+describe("a relative's care told with a number, a comma or a compound", () => {
+  it('is a person’s health when the care word ends a compound or the clause holds a number or a comma', () => {
+    for (const text of [
+      'Haar pa lê al in die Mediclinic-hospitaal met sy hart.',
+      'My brother was 3 weeks in the Addington-hospital after his fall.',
+      'Ons oom het gister, so laat as 9 uur, sy operasie gehad.',
+    ])
+      expect(ownersOwnHealthAt(text), text).toBeGreaterThanOrEqual(0);
+  });
+  it('is still the animal’s history when the animal is named', () => {
+    expect(ownersOwnHealthAt('My son took him to the after-hours hospital at 9 last night.')).toBe(-1);
+  });
+});
