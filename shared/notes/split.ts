@@ -175,6 +175,12 @@ const PERSON_NEWS_BREAK = new RegExp(
 // …also after 'and'/'en', where the news is joined on to what was said before it ('… terug ry | en sakkie se vrou het
 // verlede week 'n nierklip gehad…'): the cut comes before the conjunction.
 const PERSON_NEWS_AFTER_AND = new RegExp(String.raw`\s(?=(?:and|en)\s+${PERSON_NEWS})`, 'giu');
+// …and someone's question put to the speaker, relayed ('… bring him in immediately | kyle was asking if we'd be
+// watching the cricket', '… | pieter het gevra of ons saam kom'): a new thought, not part of the instruction before.
+const RELAYED_QUESTION_BREAK = new RegExp(
+  String.raw`(?<!\b(?:the|die|a|an|'n|my|his|her|our|your|their|sy|haar|ons|jou|hulle|this|that|hierdie|daardie|if|as|of))\s(?=\p{L}+\s+(?:was asking|were asking|asked me|asked us|wanted to know|het gevra|het my gevra|wou weet)\s+(?:if|whether|about|of|oor|wanneer|when)(?![\p{L}]))`,
+  'giu',
+);
 const MIN_NEWS_LEAD_WORDS = 3;
 // Someone addressed by title and name starts a new thought ('… by die veearts gelê | mevrou coetzee die kateter is in').
 const ADDRESS_BREAK =
@@ -558,6 +564,7 @@ export function splitUtterances(
         ? clauses
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, PERSON_NEWS_BREAK, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, PERSON_NEWS_AFTER_AND, MIN_NEWS_LEAD_WORDS))
+            .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, RELAYED_QUESTION_BREAK, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, INTERJECTION_BREAK, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, ADDRESS_BREAK, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) =>

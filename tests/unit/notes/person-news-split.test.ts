@@ -150,3 +150,31 @@ describe("a named person's relative inside one breath of speech-engine text", ()
     }
   });
 });
+
+describe("someone's question relayed inside one breath of speech-engine text", () => {
+  it('starts a new utterance, so the instruction before it keeps its section', () => {
+    for (const [line, relayed] of [
+      [
+        'if the wound opens or smells bad bring her back straight away thandi was asking if we are still going to the braai on saturday',
+        'thandi was asking if',
+      ],
+      [
+        'as sy nie teen vrydag eet nie bel my dadelik marius het gevra of ons sondag saam kerk toe gaan',
+        'marius het gevra of',
+      ],
+    ] as const) {
+      expectUtteranceStart(line, relayed);
+      const result = classified(line);
+      expect(sectionOf(result, line.slice(0, 15)), line).toBe('P');
+    }
+  });
+  it('does not cut after a determiner or a possessive', () => {
+    const texts = splitUtterances(
+      'give the drops twice a day and the owner asked if she can still swim in the dam',
+    ).map((u) => u.text);
+    expect(
+      texts.some((t) => t.startsWith('owner asked')),
+      texts.join(' | '),
+    ).toBe(false);
+  });
+});
