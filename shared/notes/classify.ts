@@ -437,7 +437,9 @@ const POSITION_WEIGHT = 3;
 const POSITIONED_UTTERANCES = 12;
 
 const NUMBER_WITH_UNIT =
-  /\d\s*(?:%|kg|g\b|gram|mg|ml|mm|cm|bpm|°|degrees|grade|per minute|per minuut|minutes|minute|sec|seconds|sekondes|hours|ure|uur|days|dae|weeks|weke|months|maande|years|jaar|liters?|litres?)/iu;
+  /\d\s*(?:%|kg|kilo(?:gram(?:me)?s?|s)?(?![\p{L}])|g\b|gram|mg|ml|mm|cm|bpm|°|degrees|grade|per minute|per minuut|minutes|minute|sec|seconds|sekondes|hours|ure|uur|days|dae|weeks|weke|months|maande|years|jaar|liters?|litres?)/iu;
+// A weight read off the scale, once spoken numbers are digits ('1.9 kilograms', '34 kilo').
+const SPOKEN_READING = /\d\s*(?:kg|kilo(?:gram(?:me)?s?|s)?(?![\p{L}]))/iu;
 // Conditional and future actions belong to the Plan ('if she vomits again, bring her back', 'tensy …').
 const CONDITIONAL_ACTION =
   /(?:^|[,;]\s*)(?:(?:but|and|maar|en) )?(?:only )?(?:if|unless|should (?:he|she|it|they)|in case|indien|tensy|as (?:hy|sy|dit|hulle|die|jy|julle))(?![\p{L}])/iu;
@@ -1033,10 +1035,15 @@ export function classifyUtterances(
     }
     if (header) context = header;
     const total = contentWeight(text, scores) + (AFRIKAANS_TEST.test(text) ? MIN_CLINICAL : 0);
-    // Measured facts and treatments are clinical whatever else the sentence mentions.
+    // Measured facts and treatments are clinical whatever else the sentence mentions; a weight read out in words
+    // too ('Seven point eight kilograms without the box', 'Vier-en-dertig kilo, Dokter'), though not a spoken count
+    // of days or years ('na net drie jaar se kla') nor a spoken percentage, which may be money ('the fees went up
+    // twelve percent').
     const ambient = AMBIENT_TEMPERATURE.test(text);
+    const spokenDigits = /\d/u.test(text) ? text : numberWordsToDigits(text);
     const measured =
-      ((NUMBER_WITH_UNIT.test(text) || LAB_UNIT.test(text)) && !ambient) ||
+      ((NUMBER_WITH_UNIT.test(text) || LAB_UNIT.test(text) || SPOKEN_READING.test(spokenDigits)) &&
+        !ambient) ||
       analysis.drugs > 0 ||
       analysis.vitals > 0;
     const left = leftOutLexicon();

@@ -84,3 +84,32 @@ describe('what the animals get from the vet now', () => {
     }
   });
 });
+
+describe('a weight read out in words', () => {
+  it('is kept after greetings and chat, in either language', () => {
+    for (const [transcript, reading] of [
+      [
+        'Nurse: Morning, Mrs Jacobs. Hi Rusty! Let me pop him on the scale first. Twelve point five kilograms, Doctor.',
+        'Twelve point five',
+      ],
+      [
+        'Nurse: Goeiemiddag, mevrou Smit. Kom ons weeg vir Rex eers. Agt-en-twintig kilo, Dokter.',
+        'Agt-en-twintig',
+      ],
+    ] as const) {
+      const result = classified(transcript);
+      expect(sectionOf(result, reading), result.map(([t, s]) => `${s}: ${t}`).join(' | ')).not.toBe('left');
+    }
+  });
+  it('does not make a reading of a spoken count of years or a spoken percentage', () => {
+    const result = classified(
+      [
+        'Client: Her eye has been weeping since Monday.',
+        'Client: Ag, die pad hierheen, hulle het dit na net drie jaar se kla reggemaak.',
+        'Client: Sorry, I am stressed, the rent went up ten percent this year.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'drie jaar se kla')).toBe('left');
+    expect(sectionOf(result, 'ten percent')).toBe('left');
+  });
+});
