@@ -1,7 +1,8 @@
 /**
  * Multi-animal visits: findings and treatments keep the animal they belong to. An utterance naming an animal
  * by ear tag or number ('Cow 812', 'oorplaatjie 214', 'kid number 56', 'ram 7', 'die ooi, 0512' — and later the
- * bare tag, 'vir 0512 gee ek…', once its animal has been named) makes it the animal in scope — also when that
+ * bare tag, 'vir 0512 gee ek…', once its animal has been named, or its kind alone, 'the bull', 'die koei se oog', when
+ * the visit has one tagged animal of that kind) makes it the animal in scope — also when that
  * utterance made no bullet ('Last one is the heifer, 5127.') — until another is named, a herd-level statement
  * is made ('the whole flock', 'die hele kudde'), other animals are spoken of outside the owner's history, or a
  * spoken section header starts a new part of the dictation. On a visit with two or more named animals, Objective,
@@ -23,6 +24,10 @@ const GROUP_NOUNS =
   /(?<![\p{L}])(?:piglets?|calves|lambs|kids|ewes|cows|sows|heifers|bulls|rams|goats|sheep|pigs|horses|dogs|cats|hens|chickens|birds|flock|herd|group|litter|kalwers|lammers|lampies|bokke|bokkies|varke|varkies|koeie|ooie|skape|verse|perde|honde|katte|hoenders|trop|kudde|werpsel)(?![\p{L}])/iu;
 const ONE_OF_THEM =
   /(?<![\p{L}])(?:one|een|either|neither)\s+(?:of|van)\s+(?:the|die|my|our|ons|those|daardie)?\s*(?:[\p{L}-]+\s+)?[\p{L}-]+/giu;
+// The animal's own young ('ek wil haar nog twee kalwers laat grootmaak', 'her lambs are strong'): still about her.
+// …and twins, which only one dam carries ('daai twee lammers trek al die energie', 'the twin lambs are fine').
+const OWN_YOUNG =
+  /(?<![\p{L}])(?:(?:her|his|its|she|haar|sy)\s+(?:[\p{L}-]+\s+){0,4}?(?:calves|lambs|kids|piglets|foals|kalwers|lammers|lampies|bokkies|varkies|vulle|kleintjies)|(?:two|twee|twin|tweeling)\s+(?:lambs|kids|lammers|lammetjies|lampies|bokkies)|twins|tweeling)(?![\p{L}])/giu;
 const HEADER_START =
   /^\s*(?:plan|assessment|assessering|diagnosis|diagnose|treatment|behandeling|findings|bevindinge|on examination|by ondersoek)\b/iu;
 
@@ -85,6 +90,115 @@ const UNIT_AFTER = String.raw`\s?(?:kg|%|mg|ml|g|l|cm|mm|km|ha|iu|ie|h|hrs?|uur|
 const REPEATED_TAG = new RegExp(String.raw`(?<![\d.,:]|\bR\s?)\d{4,6}(?!\d|[.,:]\d|${UNIT_AFTER})`, 'gu');
 const YEAR = /^(?:19|20)\d{2}$/u;
 const LEADING_ZERO_TAG = new RegExp(String.raw`(?<![\d.,:])0\d{2,5}(?!\d|[.,:]\d|${UNIT_AFTER})`, 'gu');
+
+/** The same kind of animal in English and Afrikaans: 'the bull' and 'die bul' are one kind. */
+const KIND_OF: Record<string, string> = {
+  cow: 'cow',
+  koei: 'cow',
+  bull: 'bull',
+  bul: 'bull',
+  heifer: 'heifer',
+  vers: 'heifer',
+  calf: 'calf',
+  kalf: 'calf',
+  ewe: 'ewe',
+  ooi: 'ewe',
+  ram: 'ram',
+  lamb: 'lamb',
+  lam: 'lamb',
+  goat: 'goat',
+  bok: 'goat',
+  sow: 'sow',
+  sog: 'sow',
+  horse: 'horse',
+  perd: 'horse',
+  mare: 'mare',
+  merrie: 'mare',
+  steer: 'steer',
+  os: 'steer',
+};
+// 'the bull', 'die koei se oog', 'that heifer': one animal by its kind, with no tag after it.
+const KIND_ONLY = new RegExp(
+  String.raw`(?<![\p{L}])(?:the|die|that|daardie|this|hierdie)\s+(${Object.keys(KIND_OF).join('|')})(?![\p{L}])(?!\s{0,2}[,:]?\s{0,3}(?:(?:number|nommer|nr\.?|#)\s{0,3})?\d)`,
+  'giu',
+);
+
+/** Where the transcript first names each tagged animal by its tag, in order. */
+function firstNamings(tags: Map<string, string>, transcript: string): Array<{ label: string; from: number }> {
+  const firsts: Array<{ label: string; from: number }> = [];
+  for (const [number, label] of tags) {
+    const tag = new RegExp(String.raw`(?<![\d.,])${number}(?!\d)`, 'u').exec(transcript);
+    if (tag) firsts.push({ label, from: tag.index });
+  }
+  return firsts.sort((x, y) => x.from - y.from);
+}
+
+/** The visit's tagged animals by kind: the one of each kind it has exactly one of, and where each is first named. */
+interface Kinds {
+  only: Map<string, string>;
+  firsts: Array<{ label: string; from: number }>;
+}
+
+/**
+ * The tagged animal of each kind when the visit has exactly one of that kind ('bul 4107' → the bull is Bul 4107):
+ * then 'the bull' or 'die bul' names it as surely as its tag — once its tag has been said, or when it is the next
+ * animal the visit names by tag ('En die vers? … Heifer 0612, two years'). Said before another animal is named,
+ * the kind is not yet that animal ('ek gee haar dexamethasone om die lam te laat kom … nommer twee is die ram, 7155
+ * … laaste, die lam, 7198': the ewe's own unborn lamb); nor is a young one ('the lamb', 'die kalf') said while
+ * another animal is in scope before its own tag has been said: that is the animal in scope's own young ('ek sal
+ * haar ná die lam uitskot' of a ewe, with lamb 5108 named next).
+ */
+function onlyOfKind(tags: Map<string, string>, transcript: string): Kinds {
+  const byKind = new Map<string, string | null>();
+  for (const label of new Set(tags.values())) {
+    const kind = KIND_OF[label.slice(0, label.lastIndexOf(' ')).toLowerCase()];
+    if (!kind) continue;
+    byKind.set(kind, byKind.has(kind) ? null : label);
+  }
+  const only = new Map<string, string>();
+  for (const [kind, label] of byKind) if (label) only.set(kind, label);
+  return { only, firsts: only.size > 0 ? firstNamings(tags, transcript) : [] };
+}
+
+/** The kinds that are another's young: said of a dam in scope, her own. */
+const YOUNG_KINDS = new Set(['lamb', 'calf']);
+
+/**
+ * Whether `label` (of `kind`) is named by its tag before `at`, or is the next animal named by tag after it — not for
+ * a young one while another animal is in scope.
+ */
+function introducedBy(
+  kinds: Kinds,
+  label: string,
+  kind: string,
+  at: number,
+  current: string | null,
+): boolean {
+  const next = kinds.firsts.find((first) => first.from > at || first.label === label);
+  if (next?.label !== label) return false;
+  return next.from < at || current === null || current === label || !YOUNG_KINDS.has(kind);
+}
+
+/**
+ * The animal a stretch (starting at `offset` in the transcript) names by its kind alone, when the visit has one
+ * tagged animal of that kind (see onlyOfKind); else null.
+ */
+function kindOnlyIn(
+  text: string,
+  kinds: Kinds,
+  offset: number,
+  current: string | null,
+): { index: number; label: string } | null {
+  if (kinds.only.size === 0) return null;
+  let last: { index: number; label: string } | null = null;
+  for (const match of text.matchAll(KIND_ONLY)) {
+    const kind = KIND_OF[(match[1] ?? '').toLowerCase()] ?? '';
+    const label = kinds.only.get(kind);
+    if (label && introducedBy(kinds, label, kind, offset + match.index, current))
+      last = { index: match.index, label };
+  }
+  return last;
+}
 
 /** A tag said on its own once its animal is known ('Vir 0512 gee ek…', '0877: alleen in 'n kamp'). */
 function bareTagIn(text: string, tags: Map<string, string>): string | null {
@@ -163,6 +277,7 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string, listedN
   const named = new Set<string>();
   const tags = namedTags(transcript);
   const names = listedNamesIn(listedNames, transcript);
+  const kinds = onlyOfKind(tags, transcript);
   let current: string | null = null;
   let mixed = false;
   let lastSource = -1;
@@ -177,7 +292,14 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string, listedN
       // An animal announced in words that made no bullet ('Die laaste een is die lam, 1340.') is still the next
       // animal spoken of.
       if (bounds.from > scanned) {
-        const announced = lastIdIn(transcript.slice(scanned, bounds.from), tags, names);
+        const announced = lastIdIn(
+          transcript.slice(scanned, bounds.from),
+          tags,
+          names,
+          kinds,
+          scanned,
+          current,
+        );
         if (announced) {
           current = announced.label;
           named.add(numberOf(announced.label));
@@ -186,12 +308,18 @@ export function assignAnimals(drafts: DraftBullet[], transcript: string, listedN
       }
       scanned = Math.max(scanned, bounds.to);
       const source = transcript.slice(bounds.from, bounds.to);
-      const id = animalIdIn(source) ?? bareTagIn(source, tags) ?? nameIn(source, names);
+      const id: string | null =
+        animalIdIn(source) ??
+        bareTagIn(source, tags) ??
+        nameIn(source, names) ??
+        kindOnlyIn(source, kinds, bounds.from, current)?.label ??
+        null;
       // The owner's history stays with the animal it names until the end of that turn (line).
       if (id) namedUntil = lineEndAfter(transcript, bounds.from);
       inNamingTurn = first.start < namedUntil;
-      // ('One of the early ewes had him' is one animal, the lamb's mother: no statement about the group.)
-      const group = GROUP_NOUNS.test(source.replace(ONE_OF_THEM, ' '));
+      // ('One of the early ewes had him' is one animal, the lamb's mother, and 'her calves' are hers: no statement
+      // about the group.)
+      const group = GROUP_NOUNS.test(source.replace(ONE_OF_THEM, ' ').replace(OWN_YOUNG, ' '));
       mixed = false;
       if (id) {
         current = id;
@@ -299,12 +427,15 @@ function lastIdIn(
   text: string,
   tags: Map<string, string>,
   names: ListedNames | null,
+  kinds: Kinds,
+  offset: number,
+  current: string | null,
 ): { index: number; label: string } | null {
-  let last: { index: number; label: string } | null = null;
+  let last: { index: number; label: string } | null = kindOnlyIn(text, kinds, offset, current);
   ANIMAL_ID.lastIndex = 0;
   for (const match of text.matchAll(ANIMAL_ID)) {
     const label = animalIdIn(match[0]);
-    if (label) last = { index: match.index, label };
+    if (label && (!last || match.index > last.index)) last = { index: match.index, label };
   }
   ANIMAL_ID.lastIndex = 0;
   for (const match of text.matchAll(BARE_NUMBER)) {

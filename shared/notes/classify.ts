@@ -37,8 +37,9 @@ import {
   type NotesModel,
 } from './model';
 import modelJson from './model/weights.json' with { type: 'json' };
+import { animalIdIn } from './animals';
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
-import { aboutAnotherAnimal, patientKinds } from './patient';
+import { aboutAnotherAnimal, patientKinds, predatorsKillAt } from './patient';
 import { isClosingFormula, type Speaker, type Utterance } from './split';
 import { compileTerms, contentTokens, findTerms, hasTerm, words } from './text';
 
@@ -436,7 +437,9 @@ const POSITION_WEIGHT = 3;
 const POSITIONED_UTTERANCES = 12;
 
 const NUMBER_WITH_UNIT =
-  /\d\s*(?:%|kg|g\b|gram|mg|ml|mm|cm|bpm|°|degrees|grade|per minute|per minuut|minutes|minute|sec|seconds|sekondes|hours|ure|uur|days|dae|weeks|weke|months|maande|years|jaar|liters?|litres?)/iu;
+  /\d\s*(?:%|kg|kilo(?:gram(?:me)?s?|s)?(?![\p{L}])|g\b|gram|mg|ml|mm|cm|bpm|°|degrees|grade|per minute|per minuut|minutes|minute|sec|seconds|sekondes|hours|ure|uur|days|dae|weeks|weke|months|maande|years|jaar|liters?|litres?)/iu;
+// A weight read off the scale, once spoken numbers are digits ('1.9 kilograms', '34 kilo').
+const SPOKEN_READING = /\d\s*(?:kg|kilo(?:gram(?:me)?s?|s)?(?![\p{L}]))/iu;
 // Conditional and future actions belong to the Plan ('if she vomits again, bring her back', 'tensy …').
 const CONDITIONAL_ACTION =
   /(?:^|[,;]\s*)(?:(?:but|and|maar|en) )?(?:only )?(?:if|unless|should (?:he|she|it|they)|in case|indien|tensy|as (?:hy|sy|dit|hulle|die|jy|julle))(?![\p{L}])/iu;
@@ -447,6 +450,10 @@ const INSTRUCTION =
 // The vet announcing what will be done: a plan, not a finding ('I'll run a clotting time', 'ons sal …'). Afrikaans
 // tells the near future in the present tense: 'ek bel môre…', 'ons stuur 'n monster…' (verbs of the vet's actions).
 // Advice opening the sentence is the plan it proposes ('I suggest we…', 'ek stel voor ons sit haar uit').
+// What the animals get from the vet now ('al drie kry vandag 'n hondsdolheid-opknapper', 'he gets a long-acting shot
+// now', 'both get a tetanus shot today'): the treatment given at the visit, told in the present, whatever its words.
+const GETS_NOW =
+  /^(?:\s*(?:okay|ok|so|and|then|now|right|goed|nou|dan|en|oom|tannie|sir|madam|mevrou|meneer)\b[\s,]*){0,3}(?:he|she|it|they|hy|sy|dit|hulle|both|albei|(?:al|all)\s+(?:twee|drie|vier|vyf|ses|two|three|four|five|six)|all of them|hulle almal|\p{L}+)\s+(?:gets|get|kry|receives|ontvang)\s+(?:[\p{L}'-]+\s+){0,5}?(?:today|tonight|now|this morning|vandag|vanaand|nou|vanoggend)(?![\p{L}])/iu;
 const FUTURE_ACTION =
   /^(?:\s*(?:okay|ok|so|and|then|now|right|goed|nou|dan|en)\b[\s,]*){0,3}(?:i'll|i will|we'll|we will|i'm going to|we're going to|i am going to|we are going to|let's|ek gaan|ons gaan|ek sal|ons sal|(?:ek|ons) (?:stuur|bel|skakel|spuit|opereer|hospitaliseer)|(?:i|we)(?:'d| would)? (?:suggest|recommend|advise)|(?:ek|ons) (?:stel voor|beveel aan|raai aan))(?![\p{L}])/iu;
 
@@ -470,8 +477,15 @@ const BARE_DECIMAL = new RegExp(String.raw`(?<![\d.,])\d+[.,]\d+${NOT_A_MEASURE}
 const HOUSEHOLD_SUBJECT =
   /^(?:[^,.;:!?]{1,60},\s*){0,2}(?:(?:oh|o|and|en|ja|yes|o ja|by the way|terloops|lastly|laastens|also|ook)[\s,]+){0,3}(?:(?:(?:he|she|they|hy|sy|hulle|(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\.?\s+)?[\p{L}'’-]+)\s+)?(?:(?:has|had|het)\s+)?(?:(?:also|ook)\s+)?(?:says|said|tells me|told me|told us|mentioned|vertel(?: my| ons)?|sê|gesê|noem|genoem)(?:\s+(?:that|dat))?\s+)?(?:(?:die|the)\s+(?:seun|seuns|dogter|dogters|kinders|kids|children|son|daughter|boys|girls)(?![\p{L}])|(?:my|our|ons|his|her|their|sy|haar|hulle)\s+(?:(?:eldest|youngest|oldest|oudste|jongste)(?:\s+(?:son|daughter|seun|dogter))?|husband|wife|partner|boyfriend|girlfriend|neighbou?r|friend|buurman|buurvrou|vriend|vriendin|kêrel|son|daughter|kids|children|boys|girls|mother|mom|mum|father|dad|brother|sister|grandson|granddaughter|grandmother|grandfather|granny|family|nephew|niece|cousin|uncle|aunt|in-laws|(?:brother|sister|son|daughter|mother|father)-in-law|man|vrou|seun|dogter|kinders|ma|pa|broer|suster|kleinseun|kleindogter|ouma|oupa|familie|mense|neef|niggie|oom|tante|swaer|skoonsuster|skoonseun|skoondogter|skoonma|skoonpa|skoonfamilie)(?![\p{L}]))/iu;
 const POINTS_AT_ANIMAL = /(?<![\p{L}])(?:him|her|hom|haar)(?![\p{L}])/iu;
-// 'her hamster', 'haar kat': 'her' as a possessive points at its owner, not at the patient.
-const POSSESSIVE_HER = /(?<![\p{L}])(?:her|haar)\s+(?=\p{L})/giu;
+// A named person's own people ('Joseph's son', 'Musa's boy', 'Sakkie se vrou'): a person's news, not the household's
+// report of the animal. (Only people: 'Rex's brother' or 'Bella se ma' may be the animal's litter-mate or dam.)
+const NAMED_PERSONS_RELATIVE =
+  /^(?:[^,.;:!?]{1,60},\s*){0,2}(?:(?:oh|o|and|en|ja|yes|by the way|terloops|also|ook)[\s,]+){0,2}(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\.?\s+)?\p{Lu}?[\p{L}-]+(?:'s|’s|\s+se)\s+(?:husband|wife|son|sons|daughter|daughters|boy|boys|girl|girls|kids|children|grandson|granddaughter|grandchildren|boyfriend|girlfriend|nephew|niece|in-laws|(?:son|daughter|mother|father|brother|sister)-in-law|man|vrou|seun|seuns|dogter|dogters|kinders|kleinseun|kleindogter|kleinkinders|kêrel|neef|niggie|skoonseun|skoondogter|skoonma|skoonpa)(?![\p{L}])/iu;
+// 'her hamster', 'haar kat': 'her' as a possessive points at its owner, not at the patient. Before a preposition,
+// an adverb or a conjunction it is the object, the patient itself ('a jackal bit her on the leg', 'hy het haar
+// gister gebyt').
+const POSSESSIVE_HER =
+  /(?<![\p{L}])(?:her|haar)\s+(?=\p{L})(?!(?:on|in|at|with|to|for|from|into|onto|over|under|through|up|down|out|off|back|again|yesterday|today|last|this|every|and|or|but|op|aan|met|vir|van|by|na|oor|onder|deur|uit|weer|gister|vandag|gisteraand|en|of|maar|nie)(?![\p{L}]))/giu;
 /** Below this cue weight, a sentence about an animal other than the patient says nothing about the patient. */
 const OTHER_ANIMAL_WEIGHT = CHAT_OVERRIDE;
 // The household member tells what the animal did: 'my man, Gerrit, sê sy het gisteraand gebewe', 'my son says he…'.
@@ -499,9 +513,18 @@ function introducesReport(text: string, next: string | undefined): boolean {
   );
 }
 
+/**
+ * A predator's kill of the flock's animals (patient.ts predatorsKillAt). In run-on speech only when it opens the
+ * stretch: '…en hulle kry net 'n bietjie lek 'n rooikat het twee lammers gevang' keeps its feeding history.
+ */
+function predatorsKill(text: string, punctuated: boolean): boolean {
+  const at = predatorsKillAt(text);
+  return at >= 0 && (punctuated || words(text.slice(0, at)).length <= OPENING_WORDS);
+}
+
 /** The household's news: a member of it is the subject, nothing clinical is named, the animal is not pointed at. */
 function householdNews(text: string, scores: Record<SoapKey, number>, analysis: CueAnalysis): boolean {
-  const subject = HOUSEHOLD_SUBJECT.exec(text);
+  const subject = HOUSEHOLD_SUBJECT.exec(text) ?? NAMED_PERSONS_RELATIVE.exec(text);
   if (!subject) return false;
   // (Pronouns are weak cues of their own: 'hy vertel sy seun…' names no sign for all its weight.)
   const namesNothing =
@@ -575,6 +598,15 @@ const PROGNOSIS_TENSE_DISCOUNT = 6;
 // How the case is going: progress is judged, not seen ('has healed well', 'poorly controlled', 'verbeter').
 const PROGRESS =
   /(?<![\p{L}])(?:healed|healing well|resolved|resolving|improving|improved|worsening|deteriorat\p{L}*|(?:well|better|poorly|not|badly) controlled|under control|not (?:perfect|there|right) yet|nog nie perfek nie|beter beheer|genees|verbeter|beter word|agteruitgaan|erger word|(?:goed |nie )?beheer(?: nie)?)(?![\p{L}])/iu;
+
+// The animal weighed now, on the scale in the room ('we weigh her … seven point two kilograms', 'onto the scale, sixty-two
+// kilos', 'hy staan op die skaal: 6,8 kg').
+const WEIGHED_ON_SCALE =
+  /(?<![\p{L}])(?:on(?:to)? the scales?|op die skaal|(?:we|let's|ons|kom ons) (?:weigh|weeg))(?![\p{L}])/iu;
+// …not one the household took before or takes by habit ('in Februarie het sy 4,8 kg geweeg, ons weeg haar elke maand').
+const WEIGHED_BEFORE =
+  /(?<![\p{L}])(?:weighed|geweeg|was|were|used to|every|each|elke|always|altyd|usually|gewoonlik|monthly|weekly|maandeliks|weekliks|at home|by die huis|kitchen|kombuis\p{L}*|last|laas|ago|gelede)(?![\p{L}])/iu;
+const WEIGHT_READING = /\d\s*(?:kg|kilos?|kilograms?|kilogram|g|grams?|gram)(?![\p{L}])/iu;
 
 /** A sentence that states a measured value (see LAB_UNIT), number words read as digits. */
 export function statesMeasurement(text: string): boolean {
@@ -925,7 +957,14 @@ export function classifyUtterances(
       out.push({ ...base, section: null, leftOutReason, suggestedSection: suggestion() });
     };
 
-    if (isRecordingControl(text)) {
+    // (A control phrase said with a reading is the reading: 'okay let's start with gizmo gizmo weighs 1.2 kilograms
+    // temperature 39.8'.)
+    if (
+      isRecordingControl(text) &&
+      !NUMBER_WITH_UNIT.test(text) &&
+      analysis.vitals === 0 &&
+      analysis.drugs === 0
+    ) {
       leave('scheduling');
       continue;
     }
@@ -996,10 +1035,15 @@ export function classifyUtterances(
     }
     if (header) context = header;
     const total = contentWeight(text, scores) + (AFRIKAANS_TEST.test(text) ? MIN_CLINICAL : 0);
-    // Measured facts and treatments are clinical whatever else the sentence mentions.
+    // Measured facts and treatments are clinical whatever else the sentence mentions; a weight read out in words
+    // too ('Seven point eight kilograms without the box', 'Vier-en-dertig kilo, Dokter'), though not a spoken count
+    // of days or years ('na net drie jaar se kla') nor a spoken percentage, which may be money ('the fees went up
+    // twelve percent').
     const ambient = AMBIENT_TEMPERATURE.test(text);
+    const spokenDigits = /\d/u.test(text) ? text : numberWordsToDigits(text);
     const measured =
-      ((NUMBER_WITH_UNIT.test(text) || LAB_UNIT.test(text)) && !ambient) ||
+      ((NUMBER_WITH_UNIT.test(text) || LAB_UNIT.test(text) || SPOKEN_READING.test(spokenDigits)) &&
+        !ambient) ||
       analysis.drugs > 0 ||
       analysis.vitals > 0;
     const left = leftOutLexicon();
@@ -1018,9 +1062,13 @@ export function classifyUtterances(
     // What the vet says will be done, or tells the owner to do, is Plan material even in unknown words.
     // (An instruction on its bare verb counts: 'Keep the heifer apart', 'Hou hom binne'; not a favour asked of the
     // listener: 'give me a second…'.)
+    // An animal named by its kind and tag, with something clinical said of it, is the visit's business: no chat
+    // carried on, nor the model's doubt, leaves it out ('Drie goed: die bul, 4107, moet gekeur word…').
+    const namesTaggedAnimal = total >= MIN_CLINICAL && animalIdIn(text) !== null;
     const announcedAction =
       speaker !== 'client' &&
       (FUTURE_ACTION.test(text) ||
+        GETS_NOW.test(text) ||
         INSTRUCTION.test(text) ||
         (INSTRUCTING_VERB.test(text) && !ASKS_A_FAVOUR.test(text)));
     // Chat carried on (below) is judged only in punctuated turns: speech-engine text runs chat and history
@@ -1053,6 +1101,7 @@ export function classifyUtterances(
         (social && total < STRONG_CLINICAL && probabilities.L >= 0.9) ||
         (householdNews(text, scores, analysis) && !relaysReport && !answerTurns.has(utterance.turn)) ||
         (!announcedAction &&
+          !namesTaggedAnimal &&
           ((ambiguousChat && total < MIN_CLINICAL - 1 && probabilities.L >= 0.5) ||
             (followsSmallTalk && total < STRONG_CLINICAL && probabilities.L > FOLLOWING_CHAT_PROBABILITY) ||
             // After chat, a clinically silent sentence of the vet's, or any answer to a chat question, is more chat.
@@ -1100,7 +1149,7 @@ export function classifyUtterances(
         !announcedAction &&
         !CONDITIONAL_ACTION.test(text) &&
         !POINTS_AT_ANIMAL.test(text.replace(POSSESSIVE_HER, ' ')) &&
-        aboutAnotherAnimal(text, patients)
+        (aboutAnotherAnimal(text, patients) || predatorsKill(text, punctuatedTurns.has(utterance.turn)))
       ) {
         leave('small-talk');
         afterSmallTalk = false;
@@ -1108,7 +1157,12 @@ export function classifyUtterances(
       }
     }
     if (speaker === 'client') {
-      out.push({ ...base, section: 'S' });
+      // (A reading off the scale in the room is a finding whoever reads it out: 'we weigh her … 7.2 kilograms'.)
+      const weighedHere =
+        WEIGHED_ON_SCALE.test(text) &&
+        WEIGHT_READING.test(numberWordsToDigits(text)) &&
+        !WEIGHED_BEFORE.test(text);
+      out.push({ ...base, section: weighedHere ? 'O' : 'S' });
       continue;
     }
     if (header) {

@@ -93,10 +93,10 @@ const NUMBER_PHRASE = new RegExp(
 );
 
 // A vital sign named, then its value without a unit: 'his temperature is thirty-eight point six', 'hartspoed van
-// honderd-en-tien'. Only a value a reading could be (ten or more, or with a decimal point): 'temperature is a bit up'
+// honderd-en-tien', a reading asked for and given in one breath ('temperature please forty-one point six'). Only a value a reading could be (ten or more, or with a decimal point): 'temperature is a bit up'
 // and 'weight is one thing' stay words.
 const NUMBER_AFTER_VITAL = new RegExp(
-  String.raw`(?<=(?<![\p{L}])(?:rectal temperature|temperature|temp|temperatuur|heart rate|hartspoed|hartklop|pulse|polsslag|respiratory rate|resp rate|breathing rate|asemhalingstempo|weight|gewig|weighs|weeg)(?:\s*(?:is|was|of|van|at|op|now|nou|still|steeds|nog|:))*\s+)((?:(?:${NUMBER_WORD})(?:[\s-]+|(?=\s))){0,12}(?:${NUMBER_WORD}|\p{L}{1,10}-?en-?\p{L}{1,10}tig))(?![\p{L}\d-])`,
+  String.raw`(?<=(?<![\p{L}])(?:rectal temperature|temperature|temp|temperatuur|heart rate|hartspoed|hartklop|pulse|polsslag|respiratory rate|resp rate|breathing rate|asemhalingstempo|weight|gewig|weighs|weeg)(?:\s*(?:is|was|of|van|at|op|now|nou|still|steeds|nog|please|asseblief|:))*\s+)((?:(?:${NUMBER_WORD})(?:[\s-]+|(?=\s))){0,12}(?:${NUMBER_WORD}|\p{L}{1,10}-?en-?\p{L}{1,10}tig))(?![\p{L}\d-])`,
   'giu',
 );
 
@@ -112,6 +112,22 @@ function digitsOf(phrase: string, accept: (value: number, phrase: string) => boo
     : `${value}${trailing}`;
 }
 
+// A score read as 'X out of Y' in words ('body condition two out of five', 'kondisie drie uit vyf'): both numbers
+// become digits, as a vet writes a score (2/5 is then read as one). Not the last word of a longer number ('twee
+// komma sewe vyf uit vyf' is 2.75, left to the number reader).
+const SCORE_WORDS = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten|een|twee|drie|vier|vyf|ses|sewe|agt|nege|tien)`;
+const SCORE_OUT_OF = new RegExp(
+  String.raw`(?<![\p{L}\d-])(?<!(?:${NUMBER_WORD}|komma|point|punt|comma)[\s-]+)(${SCORE_WORDS}(?:\s+(?:and\s+a\s+half|en\s+'n\s+half))?|\d(?:[.,]5)?)\s+(out\s+of|uit)\s+(${SCORE_WORDS}|\d)(?![\p{L}\d-])`,
+  'giu',
+);
+const HALF = /\s+(?:and\s+a\s+half|en\s+'n\s+half)$/iu;
+const scoreValue = (phrase: string): string => {
+  if (/^\d/u.test(phrase)) return phrase;
+  const half = HALF.test(phrase);
+  const value = parseNumberWords(phrase.replace(HALF, ''));
+  return value === undefined ? phrase : `${value}${half ? '.5' : ''}`;
+};
+
 const READING = (value: number, phrase: string) => value >= 10 || /(?:point|komma|punt)/iu.test(phrase);
 
 /**
@@ -121,7 +137,12 @@ const READING = (value: number, phrase: string) => value >= 10 || /(?:point|komm
 export function numberWordsToDigits(text: string): string {
   return text
     .replace(NUMBER_PHRASE, (phrase: string) => digitsOf(phrase))
-    .replace(NUMBER_AFTER_VITAL, (phrase: string) => digitsOf(phrase, READING));
+    .replace(NUMBER_AFTER_VITAL, (phrase: string) => digitsOf(phrase, READING))
+    .replace(
+      SCORE_OUT_OF,
+      (whole: string, score: string, outOf: string, scale: string) =>
+        `${scoreValue(score)} ${outOf} ${scoreValue(scale)}`,
+    );
 }
 
 const REPLACEMENTS: Array<[RegExp, string]> = [

@@ -149,3 +149,34 @@ export function aboutAnotherAnimal(text: string, patients: ReadonlySet<string>):
     [...text.matchAll(pattern)].some((match) => animalKinds(match[1] ?? '').size > 0),
   );
 }
+
+// A number or amount before an animal word: 'sewe lammers', 'two lambs', 'nog vyf', 'a few hens' — a count of the
+// flock's animals, not the patient.
+const COUNTED =
+  /(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|een|twee|drie|vier|vyf|ses|sewe|agt|nege|tien|elf|twaalf|twintig|dertig|some|several|a few|many|'n paar|baie|party)\s+$/iu;
+// What a predator does to its prey ('caught', 'took', 'killed', 'gevang', 'gevat', 'doodgebyt').
+const PREYS_ON =
+  /(?<![\p{L}])(?:caught|catches|catch|took|takes|taken|killed|kills|ate|eaten|got|grabbed|vang|gevang|vat|gevat|gevreet|opgevreet|doodgebyt|doodgemaak|gegryp|gesteel|stole)(?![\p{L}])/iu;
+
+/**
+ * A wild animal's kill of the flock's animals, counted ('die jakkalse het verlede maand sewe lammers gevat', 'a
+ * caracal took two lambs last week'): losses to a predator, not a sign in the animal being seen — someone else's
+ * story, though the prey is of the patient's kind. Not the patient bitten or chased ('a jackal bit her'), which
+ * counts nothing. Where the predator is first named, or -1.
+ */
+export function predatorsKillAt(text: string): number {
+  let predator = -1;
+  let counted = false;
+  for (const match of findTerms(animalMatcher().pattern, text)) {
+    const kinds = kindsOfWord(match.text);
+    if (kinds.includes('wildlife')) {
+      if (predator < 0) predator = match.index;
+    } else if (
+      predator >= 0 &&
+      kinds.length > 0 &&
+      COUNTED.test(text.slice(Math.max(0, match.index - 16), match.index))
+    )
+      counted = true;
+  }
+  return counted && PREYS_ON.test(text.slice(predator)) ? predator : -1;
+}

@@ -151,8 +151,10 @@ const PERSONS_OWN = String.raw`(?:my|his|her|their|sy|haar|hulle)\s+(?:own|eie)\
 const PERSONS_OWN_HEALTH = new RegExp(String.raw`(?<![\p{L}])(?:${PERSONS_OWN})(?![\p{L}])`, 'iu');
 const ANIMAL_NOUNS = 'dog|cat|puppy|kitten|horse|cow|calf|ewe|ram|goat|hond|kat|perd|koei|kalf|ooi|bok';
 const ANIMAL_NOUN = anyWordsOf([ANIMAL_NOUNS]);
+// (The words between the person and the care may hold a number or a comma, and the care word may end a compound:
+// 'Sakkie se vrou het 'n nierklip gehad, sy was 2 dae in die hospitaal', 'haar ma lê in Unitas-hospitaal'.)
 const OWN_HEALTH = new RegExp(
-  String.raw`(?<![\p{L}])(?:${OWN_BODY}|${MYSELF}|${RELATIVE}\s+(?:[\p{L}'’]+\s+){0,10}?(?:${HUMAN_CARE}))(?![\p{L}])`,
+  String.raw`(?<![\p{L}])(?:${OWN_BODY}|${MYSELF}|${RELATIVE}\s+(?:[\p{L}\d'’]+,?\s+){0,10}?(?:[\p{L}]+-)?(?:${HUMAN_CARE}))(?![\p{L}])`,
   'iu',
 );
 // The animal in the same sentence ('he bit my hand', 'my husband took him to the hospital') keeps it history.

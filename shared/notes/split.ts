@@ -166,8 +166,19 @@ const HEADER_BREAK =
 // Where news of a person starts inside one breath of speech-engine text ('…tracheal wash | liesl het vertel haar
 // dogter…', '…to check pen four | his wife is recovering from…', '… | mr steyn told me about his own…'): a relative
 // or neighbour as the new subject, or someone named telling of one. The clause is then judged on its own.
+// The news itself: a relative or neighbour as the subject, or someone named telling of one.
+const PERSON_NEWS = String.raw`(?:(?:my|his|her|their|our|sy|haar|hulle|ons)\s+(?:${KIN})|(?:(?:mr|mrs|ms|dr)\s+)?\p{L}+['’]s\s+(?:${KIN})|(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\s+)?\p{L}+\s+(?:se\s+(?:${KIN})|(?:was telling me|told me|told us|mentioned|het vertel|het gesê|sê|says|said)\s+(?:that\s+|dat\s+)?(?:(?:his|her|sy|haar|their|hulle)\s+(?:own\s+|eie\s+)?(?:${KIN})|about (?:his|her) own|oor (?:sy|haar) (?:eie\s+)?\p{L}+)))(?![\p{L}-])`;
 const PERSON_NEWS_BREAK = new RegExp(
-  String.raw`(?<!\b(?:if|unless|until|because|that|when|as|and|en|dat|tensy|totdat|omdat|wanneer|sodat|indien|of|van|vir|with|met|for|to|says|said|sê|told|vertel|mentioned))\s(?=(?:(?:my|his|her|their|our|sy|haar|hulle|ons)\s+(?:${KIN})|(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\s+)?\p{L}+\s+(?:se\s+(?:${KIN})|(?:was telling me|told me|told us|mentioned|het vertel|het gesê|sê|says|said)\s+(?:that\s+|dat\s+)?(?:(?:his|her|sy|haar|their|hulle)\s+(?:own\s+|eie\s+)?(?:${KIN})|about (?:his|her) own|oor (?:sy|haar) (?:eie\s+)?\p{L}+)))(?![\p{L}-]))`,
+  String.raw`(?<!\b(?:if|unless|until|because|that|when|as|and|en|dat|tensy|totdat|omdat|wanneer|sodat|indien|of|van|vir|with|met|for|to|says|said|sê|told|vertel|mentioned))\s(?=${PERSON_NEWS})`,
+  'giu',
+);
+// …also after 'and'/'en', where the news is joined on to what was said before it ('… terug ry | en sakkie se vrou het
+// verlede week 'n nierklip gehad…'): the cut comes before the conjunction.
+const PERSON_NEWS_AFTER_AND = new RegExp(String.raw`\s(?=(?:and|en)\s+${PERSON_NEWS})`, 'giu');
+// …and someone's question put to the speaker, relayed ('… bring him in immediately | kyle was asking if we'd be
+// watching the cricket', '… | pieter het gevra of ons saam kom'): a new thought, not part of the instruction before.
+const RELAYED_QUESTION_BREAK = new RegExp(
+  String.raw`(?<!\b(?:the|die|a|an|'n|my|his|her|our|your|their|sy|haar|ons|jou|hulle|this|that|hierdie|daardie|if|as|of))\s(?=\p{L}+\s+(?:was asking|were asking|asked me|asked us|wanted to know|het gevra|het my gevra|wou weet)\s+(?:if|whether|about|of|oor|wanneer|when)(?![\p{L}]))`,
   'giu',
 );
 const MIN_NEWS_LEAD_WORDS = 3;
@@ -411,6 +422,87 @@ function splitAnswerFromQuestion(transcript: string, start: number, end: number)
   ];
 }
 
+// The vet's confidence in what was just said ('… kankeroog ek is redelik seker maar…', '… 'n hoefabses daarvan is ek
+// seker', "… heat stroke i'm very sure of it"): it ends the claim it qualifies, so no utterance starts inside it
+// or at it. Forward confidence ('ek is taamlik seker dit is…') refers ahead and is left alone.
+const CONFIDENCE_DEGREE = String.raw`(?:(?:baie|taamlik|redelik|nogal|heeltemal|very|quite|fairly|pretty|reasonably|absolutely)\s+)?`;
+const CONFIDENCE_AFTER_CLAIM = new RegExp(
+  String.raw`(?<![\p{L}'])(?:daarvan\s+is\s+ek\s+${CONFIDENCE_DEGREE}seker|(?:ek\s+is|i'm|i\s+am)\s+${CONFIDENCE_DEGREE}(?:seker|sure|certain|confident)(?:\s+(?:daarvan|daaroor|of\s+(?:it|that)|about\s+(?:it|that))(?![\p{L}])|(?=\s+(?:maar|but)(?![\p{L}])|\s*$)))`,
+  'giu',
+);
+
+/** Moves each cut that falls at or inside a confidence-after-a-claim phrase to the phrase's end. */
+function keepConfidenceWithClaim(
+  transcript: string,
+  pieces: Array<[number, number]>,
+): Array<[number, number]> {
+  if (pieces.length < 2) return pieces;
+  const from = pieces[0]?.[0] ?? 0;
+  const to = pieces[pieces.length - 1]?.[1] ?? from;
+  const phrases = [...transcript.slice(from, to).matchAll(CONFIDENCE_AFTER_CLAIM)].map(
+    (match): [number, number] => [from + match.index, from + match.index + match[0].length],
+  );
+  if (phrases.length === 0) return pieces;
+  const out: Array<[number, number]> = [];
+  for (const [start, end] of pieces) {
+    const previous = out[out.length - 1];
+    const phrase = phrases.find(([ps, pe]) => start >= ps && start < pe);
+    if (!previous || !phrase || phrase[0] < previous[0]) {
+      out.push([start, end]);
+      continue;
+    }
+    previous[1] = Math.max(previous[1], Math.min(phrase[1], end));
+    const rest = transcript.slice(previous[1], end);
+    const restStart = previous[1] + (rest.length - rest.trimStart().length);
+    if (restStart < end) out.push([restStart, end]);
+  }
+  return out;
+}
+
+// A condition and what then follows are one instruction ('… if the pcr is positive | dan moet hy uit', 'as sy nie
+// eet nie | then phone us'): in speech-engine text a cut before 'then'/'dan' that closes an open condition is undone.
+const CONDITION_OPENER = /(?<![\p{L}'])(?:if|unless|indien|as|tensy|sodra)(?![\p{L}'])/giu;
+const CONSEQUENT_START = /^(?:then|dan)(?![\p{L}'])/iu;
+const CONSEQUENT_END = /(?<![\p{L}'])(?:then|dan)\s*$/iu;
+const CONSEQUENT_ANYWHERE = /(?<![\p{L}'])(?:then|dan)(?![\p{L}'])/giu;
+
+function openCondition(text: string): boolean {
+  let opener = -1;
+  for (const match of text.matchAll(CONDITION_OPENER)) opener = match.index;
+  if (opener < 0) return false;
+  let consequent = -1;
+  for (const match of text.matchAll(CONSEQUENT_ANYWHERE)) consequent = match.index;
+  return consequent < opener;
+}
+
+/**
+ * Joins a piece to the one before it when that one ends inside a condition and the piece opens on 'then'/'dan',
+ * or when that one ends on the 'then'/'dan' that closes its condition.
+ */
+function keepConsequentWithCondition(
+  transcript: string,
+  pieces: Array<[number, number]>,
+): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [start, end] of pieces) {
+    const previous = out[out.length - 1];
+    const before = previous ? transcript.slice(previous[0], previous[1]) : '';
+    const dangling = CONSEQUENT_END.exec(before);
+    if (
+      previous &&
+      (CONSEQUENT_START.test(transcript.slice(start, end))
+        ? openCondition(before)
+        : dangling !== null && openCondition(before.slice(0, dangling.index))) &&
+      wordCount(transcript.slice(previous[0], end)) <= MAX_UTTERANCE_WORDS
+    ) {
+      previous[1] = end;
+      continue;
+    }
+    out.push([start, end]);
+  }
+  return out;
+}
+
 /** Utterances of a transcript, in order. */
 export function splitUtterances(
   transcript: string,
@@ -471,6 +563,8 @@ export function splitUtterances(
       const sentences = speechEngineText
         ? clauses
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, PERSON_NEWS_BREAK, MIN_NEWS_LEAD_WORDS))
+            .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, PERSON_NEWS_AFTER_AND, MIN_NEWS_LEAD_WORDS))
+            .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, RELAYED_QUESTION_BREAK, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, INTERJECTION_BREAK, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) => cutAt(transcript, ps, pe, ADDRESS_BREAK, MIN_NEWS_LEAD_WORDS))
             .flatMap(([ps, pe]) =>
@@ -480,7 +574,10 @@ export function splitUtterances(
             .flatMap(([ps, pe]) => splitAnswerFromQuestion(transcript, ps, pe))
             .flatMap(([ps, pe]) => splitAtTaggedAnimals(transcript, ps, pe))
         : clauses;
-      for (const [start, end] of sentences) {
+      const kept = speechEngineText
+        ? keepConsequentWithCondition(transcript, keepConfidenceWithClaim(transcript, sentences))
+        : sentences;
+      for (const [start, end] of kept) {
         utterances.push({ turn, start, end, text: transcript.slice(start, end), labelledSpeaker: speaker });
       }
     }

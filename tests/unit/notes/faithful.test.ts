@@ -208,6 +208,195 @@ describe('multi-animal visits keep each animal', () => {
 });
 
 describe('the animal in scope', () => {
+  it('is the one tagged animal of its kind when it is named by its kind alone, in either language', () => {
+    const visits: Array<[string, string, string, string, RegExp]> = [
+      // [first tag, second tag, kind-only reference, finding, the finding's first tag]
+      [
+        'bull 4107',
+        'cow 4152',
+        "Let's start with the bull.",
+        'The scrotal circumference is 36 cm.',
+        /^Bull 4107 — /u,
+      ],
+      ['bul 4107', 'koei 4152', 'Sit die bul in die crush.', 'Die skrotumomtrek is 36 cm.', /^Bul 4107 — /u],
+      [
+        'bull 207',
+        'heifer 318',
+        'Now the heifer, please.',
+        'Her temperature is 40.1 degrees.',
+        /^Heifer 318 — /u,
+      ],
+      [
+        'ram 66',
+        'ooi 912',
+        'Dan die ooi se uier.',
+        'Die linkerkant van die uier is hard en warm.',
+        /^Ooi 912 — /u,
+      ],
+    ];
+    for (const [first, second, reference, finding, owner] of visits) {
+      const transcript = [
+        `Client: We have ${first} for a check and ${second} that is sick.`,
+        `Vet: Okay. Cow 5000 is fine, her body condition score is 3 out of 5.`,
+        `Vet: ${reference}`,
+        `Vet: ${finding}`,
+      ].join('\n');
+      const objective = lines(notes(transcript).clinicalData.objective);
+      const line = objective.find((l) => /36 cm|40\.1|uier/iu.test(l));
+      expect(line, objective.join(' | ')).toMatch(owner);
+    }
+  });
+  it("stays the animal when her own young are spoken of, not when the group's are", () => {
+    const cases: Array<[string, string, string]> = [
+      [
+        'She is a good mother, I want her to raise two more calves.',
+        'Meloxicam 0.5 mg/kg SC for her today.',
+        'en',
+      ],
+      [
+        "Sy is 'n goeie moer, ek wil haar nog twee kalwers laat grootmaak.",
+        'Ek gee meloxicam 0.5 mg/kg onder die vel.',
+        'af',
+      ],
+      ['Her lambs are strong and drinking well.', 'I give her oxytetracycline 20 mg/kg IM.', 'en'],
+    ];
+    for (const [young, plan, language] of cases) {
+      const transcript = [
+        'Vet: Bull 4107 is fine, his body condition score is 3 out of 5.',
+        'Vet: Now cow 4152. On the third eyelid there is a mass of about 2 cm.',
+        `Vet: ${young}`,
+        `Vet: ${plan}`,
+      ].join('\n');
+      const planLines = lines(notes(transcript).clinicalData.plan);
+      expect(
+        planLines.find((l) => /mg\/kg/u.test(l)),
+        `${language}: ${planLines.join(' | ')}`,
+      ).toMatch(/^Cow 4152 — /u);
+    }
+    const group = lines(
+      notes(
+        [
+          'Vet: Bull 4107 is fine, his body condition score is 3 out of 5.',
+          'Vet: Now cow 4152. On the third eyelid there is a mass of about 2 cm.',
+          'Vet: The calves in the camp all have flies on their eyes.',
+          'Vet: Treat the calves with a pour-on for flies, 10 ml each.',
+        ].join('\n'),
+      ).clinicalData.plan,
+    );
+    expect(group.find((l) => /pour-on/iu.test(l))).not.toMatch(/^Cow 4152 — /u);
+  });
+  it('an animal named by kind and tag with something clinical said of it is never left out as chat', () => {
+    const openings = ['Môre, Dokter.', 'Morning, doctor, how are you?'];
+    const sentences = [
+      'Drie goed: die bul, 4107, moet gekeur word voor hy in November by die koeie gaan.',
+      'Three things: the bull, 4107, must be checked before he goes to the cows in November.',
+    ];
+    for (const opening of openings) {
+      for (const sentence of sentences) {
+        const result = notes(
+          `Client: ${opening} ${sentence}\nVet: Right, cow 4152 has a temperature of 39.4 degrees.`,
+        );
+        expect(
+          result.leftOut?.some((line) => line.text.includes('4107')),
+          (result.leftOut ?? []).map((line) => line.text).join(' | '),
+        ).toBe(false);
+      }
+    }
+  });
+  it('is not yet the tagged animal of that kind while another animal comes first: the one in scope keeps it', () => {
+    // [mother named first, what is said of her young by kind, the next animal named, the young tagged last]
+    const visits: Array<[string, string, string, string, RegExp]> = [
+      [
+        'Vet: Cow 2210 is due any day now.',
+        'Vet: I give her an injection to bring the calf on within two days.',
+        'Client: Next is bull 2301, he is lame.',
+        'Client: Last, calf 2388 with a cough.',
+        /^Cow 2210 — /u,
+      ],
+      [
+        'Vet: Ooi 514 is hoogdragtig.',
+        'Vet: Ek spuit haar nou in om die lam binne twee dae te laat kom.',
+        'Client: Dan die ram, 520, hy loop mank.',
+        'Client: En laaste, die lam, 588, hy hoes.',
+        /^Ooi 514 — /u,
+      ],
+    ];
+    for (const [mother, young, next, last, owner] of visits) {
+      const plan = lines(notes([mother, young, next, last].join('\n')).clinicalData.plan);
+      expect(
+        plan.find((l) => /2 (?:days|dae)/iu.test(l)),
+        plan.join(' | '),
+      ).toMatch(owner);
+    }
+  });
+  it("is the dam's own young, not the next tagged young one, when the young is named by kind while she is in scope", () => {
+    for (const [dam, young, next] of [
+      [
+        'Vet: Ewe 412 has a vaginal prolapse and her temperature is 39.1.',
+        'Vet: I will give her a purse-string suture and cull her after the lamb is weaned.',
+        'Client: Then lamb 433, his eyes are weeping.',
+      ],
+      [
+        'Vet: Koei 2207 het melkkoors, haar temperatuur is 37.2.',
+        'Vet: Ek gee haar kalsium in die aar en jy moet die kalf vandag van haar af haal.',
+        'Client: Dan kalf 2290, hy hoes.',
+      ],
+    ] as const) {
+      const plan = lines(notes([dam, young, next].join('\n')).clinicalData.plan);
+      const owner = /^(?:Ewe 412|Koei 2207) — /u;
+      expect(
+        plan.find((l) => /purse-string|kalsium/iu.test(l)),
+        plan.join(' | '),
+      ).toMatch(owner);
+    }
+  });
+  it('stays the dam when her twins are spoken of, in either language and as one line', () => {
+    for (const [line, treatment, owner] of [
+      [
+        'vet: ewe 301 is fine her body condition is 3 out of 5 ewe 377 is down and her breath smells sweet this is pregnancy toxaemia the two lambs take all the energy give propylene glycol 60 ml by mouth twice a day for three days',
+        /propylene/iu,
+        /^Ewe 377 — /u,
+      ],
+      [
+        'vet: ooi 301 is reg haar kondisie is 3 uit 5 ooi 377 lê en haar asem ruik soet dis dragtigheidstoksemie die tweeling vat al die energie gee propileenglikol 60 ml deur die mond twee keer per dag vir drie dae',
+        /propileen/iu,
+        /^Ooi 377 — /u,
+      ],
+    ] as const) {
+      const plan = lines(notes(line).clinicalData.plan);
+      expect(
+        plan.find((l) => treatment.test(l)),
+        plan.join(' | '),
+      ).toMatch(owner);
+    }
+  });
+  it('is the tagged animal of that kind when it is the next animal named, in the turn after', () => {
+    const result = notes(
+      [
+        'Vet: Cow 3105 is fine, her body condition score is 3 out of 5.',
+        'Client: And the heifer? She worries me.',
+        'Client: Heifer 3188, two years old, she has had a thick nasal discharge for four days.',
+        'Vet: Her temperature is 41.2 degrees.',
+      ].join('\n'),
+    );
+    const objective = lines(result.clinicalData.objective);
+    expect(
+      objective.find((l) => /41\.2/u.test(l)),
+      objective.join(' | '),
+    ).toMatch(/^Heifer 3188 — /u);
+  });
+  it('is not an animal of a kind the visit has two tagged animals of', () => {
+    const result = notes(
+      [
+        'Client: Cow 4152 and cow 4160 both have a sore eye.',
+        'Vet: Bull 4107 is fine, his body condition score is 3 out of 5.',
+        'Vet: Now the cow.',
+        'Vet: The cornea is cloudy with a central ulcer.',
+      ].join('\n'),
+    );
+    const objective = lines(result.clinicalData.objective);
+    expect(objective.find((l) => /cloudy/iu.test(l))).not.toMatch(/^Cow 41(?:52|60) — /u);
+  });
   it('starts where an animal is announced, though the announcement makes no bullet', () => {
     const result = notes(
       [

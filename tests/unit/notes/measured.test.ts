@@ -50,3 +50,66 @@ describe('a test result', () => {
     expect(sectionOf(result, 'snap test was negative')).toBe('O');
   });
 });
+
+describe('a recording control said with a reading', () => {
+  it('keeps the reading as a finding, in either language and as one line', () => {
+    for (const [line, reading] of [
+      ["okay let's start with bella bella weighs 4.6 kilograms temperature 38.9", '4.6'],
+      ['goed kom ons begin met rex rex weeg 21 kilogram en sy temperatuur is 39.4', '21'],
+    ] as const) {
+      const result = classified(line);
+      const utterance = result.find(([text]) => text.includes(reading));
+      expect(utterance?.[1], result.map(([t, s]) => `${s}: ${t}`).join(' | ')).not.toBe('left');
+    }
+  });
+  it('leaves the bare control phrase out', () => {
+    expect(sectionOf(classified("Okay, let's start recording."), 'recording')).toBe('left');
+  });
+});
+
+describe('what the animals get from the vet now', () => {
+  it('is the plan, also right after small talk and in words no lexicon knows, in either language', () => {
+    for (const [line, treatment] of [
+      [
+        'Vet: The wound is clean and dry. Congratulations on the new tractor! Both get a tetanus shot today.',
+        'Both get a tetanus',
+      ],
+      [
+        "Vet: Die wond is skoon. Baie geluk met die nuwe trekker! Al twee kry vandag 'n klem-in-die-kaak-inspuiting.",
+        'Al twee kry vandag',
+      ],
+    ] as const) {
+      const result = classified(line);
+      expect(sectionOf(result, treatment), result.map(([t, s]) => `${s}: ${t}`).join(' | ')).toBe('P');
+    }
+  });
+});
+
+describe('a weight read out in words', () => {
+  it('is kept after greetings and chat, in either language', () => {
+    for (const [transcript, reading] of [
+      [
+        'Nurse: Morning, Mrs Jacobs. Hi Rusty! Let me pop him on the scale first. Twelve point five kilograms, Doctor.',
+        'Twelve point five',
+      ],
+      [
+        'Nurse: Goeiemiddag, mevrou Smit. Kom ons weeg vir Rex eers. Agt-en-twintig kilo, Dokter.',
+        'Agt-en-twintig',
+      ],
+    ] as const) {
+      const result = classified(transcript);
+      expect(sectionOf(result, reading), result.map(([t, s]) => `${s}: ${t}`).join(' | ')).not.toBe('left');
+    }
+  });
+  it('does not make a reading of a spoken count of years or a spoken percentage', () => {
+    const result = classified(
+      [
+        'Client: Her eye has been weeping since Monday.',
+        'Client: Ag, die pad hierheen, hulle het dit na net drie jaar se kla reggemaak.',
+        'Client: Sorry, I am stressed, the rent went up ten percent this year.',
+      ].join('\n'),
+    );
+    expect(sectionOf(result, 'drie jaar se kla')).toBe('left');
+    expect(sectionOf(result, 'ten percent')).toBe('left');
+  });
+});

@@ -2,6 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { extractVitals, normaliseDoses, numberWordsToDigits, parseNumberWords } from '#shared/notes/index.js';
 
 describe('number words', () => {
+  it('reads a vital sign asked for and given in one breath as its value', () => {
+    expect(numberWordsToDigits('temperature please forty-one point six doctor')).toBe(
+      'temperature please 41.6 doctor',
+    );
+    expect(numberWordsToDigits('temperatuur asseblief nege-en-dertig komma twee')).toBe(
+      'temperatuur asseblief 39.2',
+    );
+    expect(numberWordsToDigits('heart rate please one hundred and twenty')).toBe('heart rate please 120');
+    expect(numberWordsToDigits('temperature please two of them')).toBe('temperature please two of them');
+  });
+  it("a score read in words as 'X out of Y' becomes digits, in English and Afrikaans; a longer number is left whole", () => {
+    const en = ['one', 'two', 'three', 'four', 'five'];
+    const af = ['een', 'twee', 'drie', 'vier', 'vyf'];
+    for (const [i, word] of en.entries()) {
+      expect(numberWordsToDigits(`body condition ${word} out of five today`)).toBe(
+        `body condition ${i + 1} out of 5 today`,
+      );
+      expect(numberWordsToDigits(`liggaamskondisie ${af[i] ?? ''} uit vyf vandag`)).toBe(
+        `liggaamskondisie ${i + 1} uit 5 vandag`,
+      );
+    }
+    expect(numberWordsToDigits('condition three and a half out of five')).toBe('condition 3.5 out of 5');
+    expect(numberWordsToDigits('kondisie twee komma sewe vyf uit vyf')).not.toContain('5 uit 5');
+    expect(numberWordsToDigits('condition two point five out of five')).not.toContain('5 out of 5');
+  });
   it('parses English and Afrikaans numbers, compounds and decimals', () => {
     expect(parseNumberWords('twelve point five')).toBe(12.5);
     expect(parseNumberWords('one hundred and fifty')).toBe(150);

@@ -5,6 +5,65 @@ import { classified, expectUtteranceStart, sectionOf } from './classified.js';
 
 // Speech engines that return one lower-case line without punctuation: no question marks, no sentence ends.
 describe('one line of speech-engine text', () => {
+  it("a condition and its 'then'/'dan' stay one instruction, in either language or both", () => {
+    const before = 'ek het bloed getrek vir die pcr en die monster gaan vandag na die laboratorium';
+    const conditions = [
+      'but if the trich or vibrio pcr is positive',
+      'as die uitslag positief is',
+      'if she is not eating by tomorrow',
+      'indien die koors terugkom',
+    ];
+    const consequents = [
+      'dan moet hy uit',
+      'then he must be culled',
+      'dan bel jy my dadelik',
+      'then phone us',
+    ];
+    for (const condition of conditions) {
+      for (const consequent of consequents) {
+        const texts = classified(`${before} ${condition} ${consequent} en hou hom eenkant`).map(
+          ([text]) => text,
+        );
+        const holder = texts.find((text) => text.includes(consequent));
+        expect(holder, texts.join(' | ')).toContain(condition.split(' ').slice(-2).join(' '));
+      }
+    }
+  });
+  it("the vet's confidence after a diagnosis stays with the diagnosis it qualifies", () => {
+    const before = [
+      'the temperature is forty point one and the gums are pale',
+      'die temperatuur is veertig komma een en die slymvliese is bleek',
+    ];
+    const claims = [
+      'dis galsiekte anaplasmose',
+      'oom kaiser het hitteslag exertional heat stroke',
+      "dit is 'n hoefabses onder die sool",
+      'this is generalised demodicosis with a secondary pyoderma',
+    ];
+    const confidences = [
+      'daarvan is ek baie seker',
+      'ek is redelik seker daarvan',
+      'ek is taamlik seker maar',
+      "i'm very sure of it",
+      'i am fairly sure but',
+    ];
+    const after = 'dit kan ook rooiwater wees so ek trek bloed vir n smeer';
+    for (const opening of before) {
+      for (const claim of claims) {
+        for (const confidence of confidences) {
+          const texts = classified(`${opening} ${claim} ${confidence} ${after}`).map(([text]) => text);
+          const phrase = confidence.replace(/ (?:maar|but)$/u, '');
+          const holder = texts.find((text) => text.includes(phrase));
+          expect(holder, texts.join(' | ')).toBeDefined();
+          expect(holder?.startsWith(phrase), texts.join(' | ')).toBe(false);
+          expect(
+            texts.find((text) => text.includes(claim.split(' ').slice(-1)[0] ?? '')),
+            texts.join(' | '),
+          ).toBe(holder);
+        }
+      }
+    }
+  });
   it("a question run into the owner's answer keeps the answer's history", () => {
     const english = classified(
       'does he still play with the other dogs not really he mostly sleeps in his basket and groans when he gets up',

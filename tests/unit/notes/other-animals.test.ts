@@ -102,3 +102,45 @@ describe("the model's features for whom a sentence is about", () => {
     }
   });
 });
+
+describe("a predator's kill of the flock's animals", () => {
+  const eweVisit = (aside: string): string =>
+    [
+      "Die ooi hoes al vir 'n week en sy eet minder.",
+      aside,
+      'By ondersoek is haar temperatuur 40.6 en sy hyg.',
+    ].join('\n');
+  it('is left out, though the prey is of the patient’s kind, in either language', () => {
+    for (const aside of [
+      'Die bobbejane het die afgelope maand drie lammers by die dam doodgebyt.',
+      'A leopard took four calves from the top camp in the winter.',
+      "Die muishond het verlede week nog 'n paar henne gevang.",
+    ])
+      expect(sectionWith(eweVisit(aside), aside.slice(0, 20), 'Sheep'), aside).toBe('left');
+  });
+  it('is kept when the patient itself was bitten or chased: no count of the flock', () => {
+    const aside = 'A jackal bit the old ewe on the hind leg on Sunday night.';
+    expect(sectionWith(eweVisit(aside), aside.slice(0, 20), 'Sheep')).toBe('S');
+  });
+  it('keeps what comes before it in run-on speech', () => {
+    const line =
+      "sy kry net 'n bietjie lek en hooi in die aand en die bobbejane het die afgelope maand drie lammers doodgebyt";
+    expect(sectionWith(line, "sy kry net 'n bietjie lek", 'Sheep')).toBe('S');
+  });
+});
+
+describe("'her' as the object, not a possessive", () => {
+  it('keeps the patient bitten or chased by another animal, in either language', () => {
+    const visit = (aside: string): string =>
+      ['The ewe has been lame on the left hind since Sunday.', aside, 'Her temperature is 40.2.'].join('\n');
+    for (const aside of [
+      'A jackal bit her on the hind leg on Sunday night.',
+      "'n Bobbejaan het haar gister in die kamp gebyt.",
+    ])
+      expect(sectionWith(visit(aside), aside.slice(0, 20), 'Sheep'), aside).toBe('S');
+  });
+  it("still reads 'her' before a noun as someone's", () => {
+    const aside = 'Her rabbit chewed through the phone charger last night.';
+    expect(sectionWith(dogVisit(aside), aside.slice(0, 20), 'Dogs')).toBe('left');
+  });
+});

@@ -29,6 +29,30 @@ describe('news of a person inside one breath of speech-engine text', () => {
       expect(sectionOf(result, line.slice(0, 15)), line).toBe('P');
     }
   });
+  it("starts it also where an 'and'/'en' joins the news on to what was said before", () => {
+    const joined = [
+      [
+        'give him the tablets twice a day with food and his sister had her gallbladder out in durban last week',
+        'and his sister had',
+      ],
+      [
+        "gee vir hom die pille twee keer per dag met kos en sakkie se vrou het verlede week 'n nierklip gehad",
+        'en sakkie se vrou',
+      ],
+      [
+        'ons kom oor drie dae terug vir die tweede inspuiting en my broer het sy knie laat vervang',
+        'en my broer',
+      ],
+    ] as const;
+    for (const [line, news] of joined) {
+      const texts = splitUtterances(line).map((u) => u.text);
+      const subject = news.replace(/^(?:and|en) /u, '');
+      expect(
+        texts.some((t) => t.startsWith(news) || t.startsWith(subject)),
+        `${line} → ${texts.join(' | ')}`,
+      ).toBe(true);
+    }
+  });
   it('does not cut a report of what the animal did', () => {
     const texts = splitUtterances(
       'and then yesterday evening he started limping my husband says he yelped',
@@ -104,5 +128,53 @@ describe('someone addressed by title and name inside one breath of speech-engine
       (u) => u.text,
     );
     expect(texts.join(' | ')).not.toMatch(/\| tannie sarie/u);
+  });
+});
+
+describe("a named person's relative inside one breath of speech-engine text", () => {
+  it('starts a new utterance that is left out, and the clinical part keeps its section', () => {
+    for (const [line, news] of [
+      [
+        "if she is still lame on friday phone me and we take x-rays thabo's daughter starts at the university in pretoria next month",
+        "thabo's daughter starts",
+      ],
+      [
+        "soak the hoof twice a day in warm salt water mr botha's son-in-law is moving the family to australia",
+        "mr botha's son-in-law",
+      ],
+    ] as const) {
+      expectUtteranceStart(line, news);
+      const result = classified(line);
+      expect(sectionOf(result, news), line).toBe('left');
+      expect(sectionOf(result, line.slice(0, 15)), line).toBe('P');
+    }
+  });
+});
+
+describe("someone's question relayed inside one breath of speech-engine text", () => {
+  it('starts a new utterance, so the instruction before it keeps its section', () => {
+    for (const [line, relayed] of [
+      [
+        'if the wound opens or smells bad bring her back straight away thandi was asking if we are still going to the braai on saturday',
+        'thandi was asking if',
+      ],
+      [
+        'as sy nie teen vrydag eet nie bel my dadelik marius het gevra of ons sondag saam kerk toe gaan',
+        'marius het gevra of',
+      ],
+    ] as const) {
+      expectUtteranceStart(line, relayed);
+      const result = classified(line);
+      expect(sectionOf(result, line.slice(0, 15)), line).toBe('P');
+    }
+  });
+  it('does not cut after a determiner or a possessive', () => {
+    const texts = splitUtterances(
+      'give the drops twice a day and the owner asked if she can still swim in the dam',
+    ).map((u) => u.text);
+    expect(
+      texts.some((t) => t.startsWith('owner asked')),
+      texts.join(' | '),
+    ).toBe(false);
   });
 });

@@ -89,3 +89,38 @@ describe('household news after more than one opener', () => {
     expect(sectionOf(result, 'vomiting since Tuesday')).toBe('S');
   });
 });
+
+describe("news of a named person's own people", () => {
+  const lameEwe = (aside: string): string =>
+    [
+      'The ewe has been lame on the left fore since Monday.',
+      aside,
+      'On examination there is heat and swelling above the hoof, temperature 40.1.',
+    ].join('\n');
+  it("is left out when the named person's relative is the subject, in either language", () => {
+    for (const aside of [
+      "Thabo's daughter starts at the university in Pretoria next month.",
+      "Mr Botha's son-in-law is moving the family to Australia in June.",
+      'Annatjie se man het verlede week sy nuwe trekker by die skou gaan koop.',
+    ])
+      expect(sectionInTranscript(lameEwe(aside), aside.slice(0, 20)), aside).toBe('left');
+  });
+  it('is kept when it is about the animal', () => {
+    const aside = "Thabo's son saw her limping near the dam on Sunday.";
+    expect(sectionInTranscript(lameEwe(aside), aside.slice(0, 20))).toBe('S');
+  });
+});
+
+describe("a relative's care told with a number, a comma or a compound", () => {
+  it('is a person’s health when the care word ends a compound or the clause holds a number or a comma', () => {
+    for (const text of [
+      'Haar pa lê al in die Mediclinic-hospitaal met sy hart.',
+      'My brother was 3 weeks in the Addington-hospital after his fall.',
+      'Ons oom het gister, so laat as 9 uur, sy operasie gehad.',
+    ])
+      expect(ownersOwnHealthAt(text), text).toBeGreaterThanOrEqual(0);
+  });
+  it('is still the animal’s history when the animal is named', () => {
+    expect(ownersOwnHealthAt('My son took him to the after-hours hospital at 9 last night.')).toBe(-1);
+  });
+});

@@ -37,6 +37,30 @@ describe('measured values are findings', () => {
   });
 });
 
+describe('a weight read off the scale in the room is a finding, whoever reads it out', () => {
+  it('files the reading now under Objective, and a weight taken before or by habit under history', () => {
+    const now = [
+      'We weigh her now, seven point two kilograms, doctor.',
+      'I got him onto the scale, sixty-two kilos.',
+      'Ons weeg hom nou, hy is 31 kg.',
+      'Hy staan op die skaal: 6,8 kg.',
+    ];
+    const before = [
+      'We weigh her every month at home, in February she was 4.8 kg.',
+      'Ons weeg haar elke maand op die kombuisskaal, sy was 4,8 kg.',
+      'On the scale at the co-op last week he was 30 kg.',
+    ];
+    for (const reading of now) {
+      const got = sections(`Vet: Morning, what brings you in?\nClient: ${reading}`);
+      expect(got[reading], reading).toBe('O');
+    }
+    for (const reading of before) {
+      const got = sections(`Vet: Morning, what brings you in?\nClient: ${reading}`);
+      expect(got[reading], reading).toBe('S');
+    }
+  });
+});
+
 describe("the vet's hedged judgement is an assessment", () => {
   it('puts a hedge that asks for no action in Assessment, and a hedged action in Plan', () => {
     const got = sections(
