@@ -43,30 +43,49 @@ const HEADER_PREFIX =
   /^(?:history|geskiedenis|assessment|assessering|diagnosis|diagnose|differentials?|plan|treatment(?: given)?|behandeling|on examination|on exam|by ondersoek|findings|bevindinge|impression|summary|in summary|opsomming|samevatting|recap)\s*[:,]\s*/iu;
 
 /**
- * Collapses stuttered repeats ('I, i feel' → 'I feel', 'the, the, the last year' → 'the last year') in one
- * pass over the words; numbers are never collapsed ('2, 2 tablets' may be meant).
+ * Collapses stuttered repeats in one pass over the words: a word said twice ('I, i feel' → 'I feel', 'the, the,
+ * the last year' → 'the last year') and a run of two or three words said again after a comma or a trailing-off
+ * ('that's a, that's a hard thing' → 'that's a hard thing'). The earlier copy's words are kept with the later
+ * copy's punctuation; numbers are never collapsed ('2, 2 tablets' may be meant).
  */
 export function collapseRepeats(text: string): string {
   const parts = text.split(/(\s+)/u);
-  const out: string[] = [];
-  let previous = '';
-  for (const part of parts) {
-    if (part === '' || /^\s+$/u.test(part)) {
-      out.push(part);
-      continue;
-    }
-    const word = part.replace(/[,;]+$/u, '').toLowerCase();
-    if (word !== '' && word === previous && !/\d/u.test(word)) {
-      // Drop the earlier copy's separator; the later copy keeps its own punctuation.
-      if (/^\s+$/u.test(out.at(-1) ?? '')) out.pop();
-      const kept = out.pop() ?? '';
-      out.push(kept.replace(/[,;]+$/u, '') + part.slice(word.length));
-      continue;
-    }
-    previous = word;
-    out.push(part);
+  // Words with the whitespace after each; leading whitespace kept apart.
+  const lead = parts[0] === '' ? (parts[1] ?? '') : '';
+  const items: Array<{ word: string; space: string }> = [];
+  for (let i = parts[0] === '' ? 2 : 0; i < parts.length; i += 2) {
+    const word = parts[i] ?? '';
+    if (word !== '') items.push({ word, space: parts[i + 1] ?? '' });
   }
-  return out.join('');
+  const norm = (word: string) => word.replace(/[,;]+$|(?:\.\.\.|…)$/u, '').toLowerCase();
+  const out: typeof items = [];
+  for (let i = 0; i < items.length;) {
+    let collapsed = false;
+    for (let n = Math.min(3, out.length, items.length - i); n >= 1; n--) {
+      const earlier = out.slice(out.length - n);
+      const later = items.slice(i, i + n);
+      const same = earlier.every((item, k) => {
+        const word = norm(item.word);
+        return word !== '' && /\p{L}/u.test(word) && !/\d/u.test(word) && word === norm(later[k]?.word ?? '');
+      });
+      // Two or three words count as a stutter only when the speaker broke off after the first copy.
+      if (!same || (n > 1 && !/(?:[,;]|\.\.\.|…)$/u.test(earlier[n - 1]?.word ?? ''))) continue;
+      const last = later[n - 1];
+      const kept = earlier[n - 1];
+      if (last && kept) {
+        const stem = kept.word.slice(0, norm(kept.word).length);
+        out[out.length - 1] = { word: stem + last.word.slice(norm(last.word).length), space: last.space };
+      }
+      i += n;
+      collapsed = true;
+      break;
+    }
+    if (!collapsed) {
+      out.push(items[i] as { word: string; space: string });
+      i++;
+    }
+  }
+  return lead + out.map((item) => item.word + item.space).join('');
 }
 
 /** Removes fillers anywhere ('um', 'uh', 'you know') and tidies the spacing and punctuation left behind. */
@@ -74,13 +93,16 @@ export function removeFillers(text: string): string {
   const lex = lexicon();
   lex.fillers.lastIndex = 0;
   // (?<!\s): a whitespace run is tried once, from its start, not from each of its characters (linear).
-  return collapseRepeats(text)
-    .replace(lex.fillers, ' ')
-    .replace(/(?<!\s)\s+([,.;:!?])/gu, '$1')
-    .replace(/([,;:])(?:\s*[,;:])+/gu, '$1')
-    .replace(/^\s*[,;:.]\s*/u, '')
-    .replace(/\s{2,}/gu, ' ')
-    .trim();
+  // Collapsed again once the fillers are gone: 'the, uh, the dog' is a stutter too.
+  return collapseRepeats(
+    collapseRepeats(text)
+      .replace(lex.fillers, ' ')
+      .replace(/(?<!\s)\s+([,.;:!?])/gu, '$1')
+      .replace(/([,;:])(?:\s*[,;:])+/gu, '$1')
+      .replace(/^\s*[,;:.]\s*/u, '')
+      .replace(/\s{2,}/gu, ' ')
+      .trim(),
+  );
 }
 
 // Built once from the lexicon (compiling them for every bullet was a measurable share of the extractor's time).
