@@ -40,6 +40,7 @@ import modelJson from './model/weights.json' with { type: 'json' };
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
 import { aboutAnotherAnimal, patientKinds } from './patient';
 import { isClosingFormula, type Speaker, type Utterance } from './split';
+import { talksAboutTheTalk } from './talk';
 import { compileTerms, contentTokens, findTerms, hasTerm, words } from './text';
 
 export interface Classified {
@@ -1196,7 +1197,7 @@ export function classifyUtterances(
         : argmax(combined);
     out.push({ ...base, section });
   }
-  return leaveChatSentencesWhole(out, turnSize);
+  return leaveTalkAboutTheTalk(leaveChatSentencesWhole(out, turnSize));
 }
 
 /** No clinical cue but the pronouns' (weight 1), no measurement, drug or diagnosis. */
@@ -1209,6 +1210,24 @@ function saysNothingClinical(text: string, scores: Record<SoapKey, number>, anal
     scores.A === 0 &&
     !analysis.fired.some((cue) => /^[SOAP]/u.test(cue))
   );
+}
+
+/**
+ * Talk about the talk itself ('Let's talk about the plan.', 'You got it.') is left out, with the model's guess as the
+ * suggested section, unless it names a drug or a vital sign (talk.ts has the grammar).
+ */
+function leaveTalkAboutTheTalk(out: Classified[]): Classified[] {
+  for (const item of out) {
+    if (item.section === null || item.composedText) continue;
+    const text = item.utterance.text;
+    if (!talksAboutTheTalk(text)) continue;
+    const analysis = cueAnalysis(text, item.language);
+    if (analysis.drugs > 0 || analysis.vitals > 0) continue;
+    item.leftOutReason = leftOutReasonOf(text);
+    item.suggestedSection = item.section;
+    item.section = null;
+  }
+  return out;
 }
 
 const SENTENCE_END = /[.!?…]["')\]]*\s*$/u;
