@@ -214,6 +214,12 @@ export function ownerInstructions(text: string): string {
   return text.replace(OWNER_INSTRUCTION, 'owner to').replace(OWNER_INSTRUCTION_AF, 'eienaar moet ');
 }
 
+// An acknowledgement opening or closing a bullet without a comma, as speech engines write it ('yeah it's been a
+// week', 'ja hy eet nie', 'get that set up okay'); 'well' only before the subject ('well we…', never 'well hydrated').
+const BARE_ACKNOWLEDGEMENT_START =
+  /^(?:(?:yeah|yep|yup|okay|ok|alright|all right|mm-hmm|oukei|ja|nou ja)\s+|well\s+(?=(?:i|we|you|he|she|it|they|the|that|this|there|ek|ons|hy|sy|dit)(?![\p{L}'’])))+(?=[\p{L}'’]+\s+\p{L})/iu;
+const BARE_ACKNOWLEDGEMENT_END = /(?<=\p{L}+\s+\p{L}+)[\s,]+(?:okay|ok|yeah|nè)$/iu;
+
 const DANGLING_END =
   /(?:[\s,;:]+(?:and|but|or|the|a|an|of|with|because|as|when|if|that|en|maar|die|van|met|dat|want|omdat|wanneer))+[\s,;:]*$/iu;
 
@@ -226,6 +232,7 @@ export function cleanBulletText(text: string, language: Language = 'en', owner =
   out = stripRecordingControl(out);
   out = out.replace(HEADER_PREFIX, '');
   out = stripOpeners(out);
+  out = stripOpeners(out.replace(BARE_ACKNOWLEDGEMENT_START, '').replace(BARE_ACKNOWLEDGEMENT_END, ''));
   out = normaliseDoses(out);
   out = out
     // A clause cut off mid-breath leaves a dangling conjunction or article ('…a light bulb, and'): no content.

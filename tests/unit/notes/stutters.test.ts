@@ -18,3 +18,18 @@ describe('stutters and self-repairs', () => {
     expect(collapseRepeats('no pain and no pain on flexion')).toBe('no pain and no pain on flexion');
   });
 });
+
+describe("an acknowledgement at a bullet's edges, without a comma (speech-engine text)", () => {
+  it('goes, at the start and at the end', () => {
+    expect(cleanBulletText('yeah she has been scratching at the ear')).toBe(
+      'She has been scratching at the ear',
+    );
+    expect(cleanBulletText('okay yeah so the swelling went down')).toBe('The swelling went down');
+    expect(cleanBulletText('ja sy het gisteraand gebraak', 'af')).toBe('Sy het gisteraand gebraak');
+    expect(cleanBulletText('bring him back on friday okay')).toBe('Bring him back on friday');
+  });
+  it("keeps 'well' that says how", () => {
+    expect(cleanBulletText('well hydrated and alert')).toBe('Well hydrated and alert');
+    expect(cleanBulletText('well we checked the urine')).toBe('We checked the urine');
+  });
+});
