@@ -189,7 +189,7 @@ export function isRecordingControl(text: string): boolean {
 // A question word asks only when the verb follows it ('when did he…', 'wanneer het jy…'); followed by a subject it
 // opens a statement's clause ('When I look at her teeth, the molars…', 'wanneer ek druk, …').
 const INTERROGATIVE_START =
-  /^(?:(?:do|does|did|have|has|had|are|is|was|were|can|could|would|will|should)\s+(?:you|he|she|it|they|we|there|your|his|her|the)\b|any\b|(?:how|when|where|why|which|what)\b(?!\s+(?:i|we|he|she|it|they|you|the|his|her|your|our|my)\b)|(?:het|is|was|kan|sal|moet|wil)\s+(?:jy|hy|sy|dit|daar|julle|u|hulle)\b|(?:hoe|wanneer|waar|hoekom|watter|wat)\b(?!\s+(?:ek|ons|hy|sy|dit|hulle|jy|julle|u|die|sy|haar|jou|my|'n)\b))/iu;
+  /^(?:(?:do|does|did|have|has|had|are|is|was|were|can|could|would|will|should)\s+(?:you|he|she|it|they|we|there|your|his|her|the|that|this|these|those)\b|any(?:thing|one|body)?\b|(?:(?:can|could) you\s+)?tell me\s+(?:about|what|how|when|where|more)\b|(?:kan jy\s+)?vertel (?:my|vir my)\s+(?:van|wat|hoe|wanneer|waar)\b|(?:how|when|where|why|which|what)\b(?!\s+(?:i|we|he|she|it|they|you|the|his|her|your|our|my)\b)|(?:het|is|was|kan|sal|moet|wil)\s+(?:jy|hy|sy|dit|daar|julle|u|hulle)\b|(?:hoe|wanneer|waar|hoekom|watter|wat)\b(?!\s+(?:ek|ons|hy|sy|dit|hulle|jy|julle|u|die|sy|haar|jou|my|'n)\b))/iu;
 
 // 'What worries me is a bleed…', 'What he needs is rest': a wh-clause as the subject of a statement.
 const PSEUDO_CLEFT = /^(?:what|wat)\s+(?:[\p{L}']+\s+){1,3}(?:is|was|are|were)\s+\p{L}/iu;
@@ -198,7 +198,7 @@ export function isQuestion(text: string): boolean {
   // Only comma-separated interjections and English fillers are skipped: an Afrikaans adverb before the verb
   // ('Verder moet jy…', 'Dan is daar…') makes a statement, not a question.
   const start = text.replace(
-    /^(?:\s*(?:[\p{L}'-]+\s*,|okay|ok|so|alright|um|uh|and|well|reg|goed|mooi|ja)\s*)+/iu,
+    /^(?:\s*(?:[\p{L}'-]+\s*,|okay|ok|so|alright|all right|um|uh|and|well|i mean|you know|yeah|now|reg|goed|mooi|ja)\s*)+/iu,
     '',
   );
   if (/\?\s*$/u.test(text)) return true;
