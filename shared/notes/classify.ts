@@ -953,7 +953,8 @@ export function classifyUtterances(
       (NUMBER_WITH_UNIT.test(text) ||
         analysis.drugs > 0 ||
         analysis.vitals > 0 ||
-        (words(text).length > RUN_ON_QUESTION_WORDS &&
+        // (In a speaker's own turn, twice as long: there the turn, not the recording, is the stretch the question opens.)
+        (words(text).length > (utterance.labelledSpeaker === 'unknown' ? 1 : 2) * RUN_ON_QUESTION_WORDS &&
           scores.S + scores.O + scores.A + scores.P >= MIN_CLINICAL));
     // The owner's worry asked as a question ('is it normal that she drinks a bucket a day?') is history.
     const worry = OWNER_WORRY.test(text);

@@ -1,6 +1,6 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isQuestion } from '#shared/notes/classify.js';
-import { expectPhrasing } from './classified';
+import { expectPhrasing, sectionInTranscript } from './classified';
 
 describe('questions without a question mark (speech-engine text)', () => {
   it("reads 'is that…', 'anything…', 'tell me what…' and a question after a filler as questions", () => {
@@ -28,5 +28,20 @@ describe('questions without a question mark (speech-engine text)', () => {
         'well hydrated',
       ],
     );
+  });
+});
+
+describe("an unmarked question in a speaker's own turn", () => {
+  it('is a question up to twice the run-on length, whatever clinical words it carries', () => {
+    const transcript =
+      '[vet] and has she had any vomiting or diarrhoea or coughing since the lameness in the hind leg started\n' +
+      "[owner] no she's been fine apart from the limp\n";
+    expect(sectionInTranscript(transcript, 'has she had any vomiting')).toBe('left');
+  });
+  it('still opens a long run-on stretch that goes on to findings or plans', () => {
+    const transcript =
+      '[vet] and do you want to keep him on the same food for now because his weight is creeping up again and the ' +
+      'joints are stiff so we start him on a light diet with joint support and recheck his weight and his hips next month\n';
+    expect(sectionInTranscript(transcript, 'light diet')).not.toBe('left');
   });
 });
