@@ -218,6 +218,11 @@ export function ownerInstructions(text: string): string {
 // week', 'ja hy eet nie', 'get that set up okay'); 'well' only before the subject ('well we…', never 'well hydrated').
 const BARE_ACKNOWLEDGEMENT_START =
   /^(?:(?:yeah|yep|yup|okay|ok|alright|all right|mm-hmm|oukei|ja|nou ja)\s+|well\s+(?=(?:i|we|you|he|she|it|they|the|that|this|there|ek|ons|hy|sy|dit)(?![\p{L}'’])))+(?=[\p{L}'’]+\s+\p{L})/iu;
+// The speaker's 'I know (that)' / 'I see (that)' before a clause only frames it ('I know that you've had the
+// lobectomy' → 'You've had the lobectomy'; 'ek weet hy het…', not 'ek weet dat', whose clause ends on its verb);
+// never before 'why' or a question word.
+const KNOWING_FRAME =
+  /^(?:(?:i know|i see)(?: that)?|ek weet|ek sien)\s+(?=(?:you|we|he|she|it|they|the|your|his|her|their|there|this|jy|julle|ons|hy|sy|dit|die|u|hulle)(?![\p{L}]))/iu;
 const BARE_ACKNOWLEDGEMENT_END = /(?<=\p{L}+\s+\p{L}+)[\s,]+(?:okay|ok|yeah|nè)$/iu;
 
 const DANGLING_END =
@@ -233,6 +238,7 @@ export function cleanBulletText(text: string, language: Language = 'en', owner =
   out = out.replace(HEADER_PREFIX, '');
   out = stripOpeners(out);
   out = stripOpeners(out.replace(BARE_ACKNOWLEDGEMENT_START, '').replace(BARE_ACKNOWLEDGEMENT_END, ''));
+  out = out.replace(KNOWING_FRAME, '');
   out = normaliseDoses(out);
   out = out
     // A clause cut off mid-breath leaves a dangling conjunction or article ('…a light bulb, and'): no content.

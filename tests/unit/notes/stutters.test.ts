@@ -33,3 +33,21 @@ describe("an acknowledgement at a bullet's edges, without a comma (speech-engine
     expect(cleanBulletText('well we checked the urine')).toBe('We checked the urine');
   });
 });
+
+describe("the speaker's 'I know that' / 'I see that' before a clause", () => {
+  it('goes, leaving the clause', () => {
+    expect(cleanBulletText('I know that she has been off her food since Sunday')).toBe(
+      'She has been off her food since Sunday',
+    );
+    expect(cleanBulletText('I see the swelling has gone down')).toBe('The swelling has gone down');
+    expect(cleanBulletText('Ek weet hy het gister gebraak', 'af')).toBe('Hy het gister gebraak');
+  });
+  it('stays where it is not a frame', () => {
+    expect(cleanBulletText("I don't know that he ate it")).toBe("I don't know that he ate it");
+    expect(cleanBulletText('I know why he limps')).toBe('I know why he limps');
+    // (An Afrikaans 'dat' clause ends on its verb: without its frame it would not read as a sentence.)
+    expect(cleanBulletText('Ek weet dat hy gister gebraak het', 'af')).toBe(
+      'Ek weet dat hy gister gebraak het',
+    );
+  });
+});
