@@ -223,7 +223,9 @@ const BARE_ACKNOWLEDGEMENT_START =
 // never before 'why' or a question word.
 const KNOWING_FRAME =
   /^(?:(?:i know|i see)(?: that)?|ek weet|ek sien)\s+(?=(?:you|we|he|she|it|they|the|your|his|her|their|there|this|jy|julle|ons|hy|sy|dit|die|u|hulle)(?![\p{L}]))/iu;
-const BARE_ACKNOWLEDGEMENT_END = /(?<=\p{L}+\s+\p{L}+)[\s,]+(?:okay|ok|yeah|nè)$/iu;
+// …and a tag asking for agreement at the end ('…, does that sound good', '…, right', 'reg so?').
+const BARE_ACKNOWLEDGEMENT_END =
+  /(?<=\p{L}+\s+\p{L}+)(?:[\s,]+(?:okay|ok|yeah|nè|does that (?:sound (?:good|okay|ok|fair|all right|alright)|make sense)|does that sound|is that (?:okay|ok|all right|alright)|sound good)|,\s*(?:right|reg|reg so))[\s?.!]*$/iu;
 
 const DANGLING_END =
   /(?:[\s,;:]+(?:and|but|or|the|a|an|of|with|because|as|when|if|that|en|maar|die|van|met|dat|want|omdat|wanneer))+[\s,;:]*$/iu;
@@ -242,7 +244,10 @@ export function cleanBulletText(text: string, language: Language = 'en', owner =
   out = normaliseDoses(out);
   out = out
     // A clause cut off mid-breath leaves a dangling conjunction or article ('…a light bulb, and'): no content.
+    .replace(BARE_ACKNOWLEDGEMENT_END, '')
     .replace(DANGLING_END, '')
+    // '…the same clothes, so': a 'so' after a comma or an 'and' at the end leads nowhere ('I think so' keeps it).
+    .replace(/(?:,\s*|\s+and\s+)so$/iu, '')
     .replace(/(?<![\s,;:])[\s,;:]+$/u, '')
     .replace(/(?<!\.)\.+$/u, '')
     .trim();

@@ -27,10 +27,17 @@ describe("an acknowledgement at a bullet's edges, without a comma (speech-engine
     expect(cleanBulletText('okay yeah so the swelling went down')).toBe('The swelling went down');
     expect(cleanBulletText('ja sy het gisteraand gebraak', 'af')).toBe('Sy het gisteraand gebraak');
     expect(cleanBulletText('bring him back on friday okay')).toBe('Bring him back on friday');
+    expect(cleanBulletText("we'll clip and clean the ear, does that sound good?")).toBe(
+      'Clip and clean the ear',
+    );
+    expect(cleanBulletText('the skin is healing well, right?')).toBe('The skin is healing well');
+    expect(cleanBulletText('she only eats the wet food, so')).toBe('She only eats the wet food');
   });
   it("keeps 'well' that says how", () => {
     expect(cleanBulletText('well hydrated and alert')).toBe('Well hydrated and alert');
     expect(cleanBulletText('well we checked the urine')).toBe('We checked the urine');
+    expect(cleanBulletText('the lump is on the right')).toBe('The lump is on the right');
+    expect(cleanBulletText('the owner thinks so')).toBe('The owner thinks so');
   });
 });
 
