@@ -37,7 +37,7 @@ const OBJECT_WORDS = 10;
 
 // A whole utterance that only acknowledges ('you got it', 'sounds good', 'that makes sense', 'klink goed').
 const ACKNOWLEDGEMENT = new RegExp(
-  `${LEAD}(?:(?:you got it|got it|go ahead|sounds good|that sounds (?:good|great|fine)|that makes sense|makes sense|i see|i understand|understood|no worries|fair enough|will do|of course|absolutely|klink goed|dit klink goed|verstaan|ek verstaan|ek sien|reg so|mooi so)[\\s,.!]*)+$`,
+  `${LEAD}(?:(?:you got it|got it|go ahead|that's (?:good|great|excellent|wonderful|awesome|it)|that is (?:good|great)|excellent|awesome|dis goed|dis lekker|sounds good|that sounds (?:good|great|fine)|that makes sense|makes sense|i see|i understand|understood|no worries|fair enough|will do|of course|absolutely|klink goed|dit klink goed|verstaan|ek verstaan|ek sien|reg so|mooi so)[\\s,.!]*)+$`,
   'iu',
 );
 

@@ -16,6 +16,9 @@ describe('talk about the talk', () => {
         'Sounds good.',
         'Okay, that makes sense.',
         'Ek verstaan.',
+        "Okay, that's good.",
+        'Excellent.',
+        'Dis goed.',
       ],
       [
         "Let's start him on meloxicam.",
@@ -26,6 +29,8 @@ describe('talk about the talk', () => {
         "Let's talk about changing his food.",
         'Kom ons kyk volgende week weer na die wond.',
         'No, that makes it worse.',
+        "That's good news about the biopsy.",
+        'Excellent body condition.',
       ],
     );
   });
