@@ -88,6 +88,20 @@ export function collapseRepeats(text: string): string {
   return lead + out.map((item) => item.word + item.space).join('');
 }
 
+/**
+ * Drops a word the speaker broke off and said again ('we'll- we're going', 'a s-, an aluminium splint', 'I-i'd') —
+ * only with the comma of the break or the same opening letter after it: 'pre- and post-op' keeps its 'pre-'.
+ */
+export function dropCutOffWords(text: string): string {
+  return text
+    .replace(/(?<![\p{L}'’-])(\p{L})-(?=\1)/giu, '')
+    .replace(
+      /(?<![\p{L}'’-])([\p{L}'’]{1,12})-(,?)\s+(?=([\p{L}]))/giu,
+      (cut: string, word: string, comma: string, next: string) =>
+        comma !== '' || word.charAt(0).toLowerCase() === next.toLowerCase() ? '' : cut,
+    );
+}
+
 /** Removes fillers anywhere ('um', 'uh', 'you know') and tidies the spacing and punctuation left behind. */
 export function removeFillers(text: string): string {
   const lex = lexicon();
@@ -95,7 +109,7 @@ export function removeFillers(text: string): string {
   // (?<!\s): a whitespace run is tried once, from its start, not from each of its characters (linear).
   // Collapsed again once the fillers are gone: 'the, uh, the dog' is a stutter too.
   return collapseRepeats(
-    collapseRepeats(text)
+    collapseRepeats(dropCutOffWords(text))
       .replace(lex.fillers, ' ')
       .replace(/(?<!\s)\s+([,.;:!?])/gu, '$1')
       .replace(/([,;:])(?:\s*[,;:])+/gu, '$1')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanBulletText, collapseRepeats } from '#shared/notes/bullets.js';
+import { cleanBulletText, collapseRepeats, dropCutOffWords } from '#shared/notes/bullets.js';
 
 describe('stutters and self-repairs', () => {
   it('collapses a word or a short run said again after the speaker broke off', () => {
@@ -56,5 +56,20 @@ describe("the speaker's 'I know that' / 'I see that' before a clause", () => {
     expect(cleanBulletText('Ek weet dat hy gister gebraak het', 'af')).toBe(
       'Ek weet dat hy gister gebraak het',
     );
+  });
+});
+
+describe('a word broken off and said again', () => {
+  it('goes, with the comma of the break or before the same opening letter', () => {
+    expect(dropCutOffWords('he wa- was eating again')).toBe('he was eating again');
+    expect(cleanBulletText('give him a c-, a course of antibiotics')).toBe(
+      'Give him a course of antibiotics',
+    );
+    expect(dropCutOffWords('W-wanneer het dit begin')).toBe('wanneer het dit begin');
+  });
+  it('keeps a prefix shared by two words and hyphenated words', () => {
+    expect(dropCutOffWords('pre- and post-op pain')).toBe('pre- and post-op pain');
+    expect(dropCutOffWords('an x-ray of the left fore-limb')).toBe('an x-ray of the left fore-limb');
+    expect(dropCutOffWords('a well-known side-effect')).toBe('a well-known side-effect');
   });
 });
