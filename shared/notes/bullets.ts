@@ -44,9 +44,10 @@ const HEADER_PREFIX =
 
 /**
  * Collapses stuttered repeats in one pass over the words: a word said twice ('I, i feel' → 'I feel', 'the, the,
- * the last year' → 'the last year') and a run of two or three words said again after a comma or a trailing-off
- * ('that's a, that's a hard thing' → 'that's a hard thing'). The earlier copy's words are kept with the later
- * copy's punctuation; numbers are never collapsed ('2, 2 tablets' may be meant).
+ * the last year' → 'the last year') and a run of two or three words said again straight after, with or without
+ * the comma of the break ('that's a, that's a hard thing' → 'that's a hard thing', 'do you do you have' → 'do you
+ * have'). The earlier copy's words are kept with the later copy's punctuation; numbers are never collapsed ('2, 2
+ * tablets' may be meant).
  */
 export function collapseRepeats(text: string): string {
   const parts = text.split(/(\s+)/u);
@@ -68,8 +69,7 @@ export function collapseRepeats(text: string): string {
         const word = norm(item.word);
         return word !== '' && /\p{L}/u.test(word) && !/\d/u.test(word) && word === norm(later[k]?.word ?? '');
       });
-      // Two or three words count as a stutter only when the speaker broke off after the first copy.
-      if (!same || (n > 1 && !/(?:[,;]|\.\.\.|…)$/u.test(earlier[n - 1]?.word ?? ''))) continue;
+      if (!same) continue;
       const last = later[n - 1];
       const kept = earlier[n - 1];
       if (last && kept) {

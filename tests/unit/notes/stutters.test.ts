@@ -7,6 +7,9 @@ describe('stutters and self-repairs', () => {
     expect(collapseRepeats('the left, the left hind leg')).toBe('the left hind leg');
     expect(collapseRepeats('Hy het, hy het gisteraand gebraak')).toBe('Hy het gisteraand gebraak');
     expect(collapseRepeats('My, my dog')).toBe('My dog');
+    // Speech-engine text has no comma at the break.
+    expect(collapseRepeats('is she is she still eating')).toBe('is she still eating');
+    expect(collapseRepeats('die koei die koei het gekalf')).toBe('die koei het gekalf');
   });
   it('collapses a stutter that a filler sat in', () => {
     expect(cleanBulletText('The wound, uh, the wound looks clean')).toBe('The wound looks clean');
@@ -14,6 +17,7 @@ describe('stutters and self-repairs', () => {
   });
   it('keeps numbers, lists and runs that are not broken off', () => {
     expect(collapseRepeats('give 2, 2 tablets')).toBe('give 2, 2 tablets');
+    expect(collapseRepeats('twice a day 2 ml 2 ml')).toBe('twice a day 2 ml 2 ml');
     expect(collapseRepeats('left side, right side')).toBe('left side, right side');
     expect(collapseRepeats('no pain and no pain on flexion')).toBe('no pain and no pain on flexion');
   });
