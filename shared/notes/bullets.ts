@@ -93,13 +93,17 @@ export function collapseRepeats(text: string): string {
  * only with the comma of the break or the same opening letter after it: 'pre- and post-op' keeps its 'pre-'.
  */
 export function dropCutOffWords(text: string): string {
-  return text
-    .replace(/(?<![\p{L}'’-])(\p{L})-(?=\1)/giu, '')
-    .replace(
-      /(?<![\p{L}'’-])([\p{L}'’]{1,12})-(,?)\s+(?=([\p{L}]))/giu,
-      (cut: string, word: string, comma: string, next: string) =>
-        comma !== '' || word.charAt(0).toLowerCase() === next.toLowerCase() ? '' : cut,
-    );
+  return (
+    text
+      // 'you you're', 'i ... i'm': a pronoun said again with its verb.
+      .replace(/(?<![\p{L}'’-])(\p{L}+)(?:\s*[,.…]+)?\s+(?=\1['’]\p{L})/giu, '')
+      .replace(/(?<![\p{L}'’-])(\p{L})-(?=\1)/giu, '')
+      .replace(
+        /(?<![\p{L}'’-])([\p{L}'’]{1,12})-(,?)\s+(?=([\p{L}]))/giu,
+        (cut: string, word: string, comma: string, next: string) =>
+          comma !== '' || word.charAt(0).toLowerCase() === next.toLowerCase() ? '' : cut,
+      )
+  );
 }
 
 /** Removes fillers anywhere ('um', 'uh', 'you know') and tidies the spacing and punctuation left behind. */

@@ -70,10 +70,12 @@ describe('a word broken off and said again', () => {
       'Give him a course of antibiotics',
     );
     expect(dropCutOffWords('W-wanneer het dit begin')).toBe('wanneer het dit begin');
+    expect(dropCutOffWords("he ... he's been off his food")).toBe("he's been off his food");
   });
   it('keeps a prefix shared by two words and hyphenated words', () => {
     expect(dropCutOffWords('pre- and post-op pain')).toBe('pre- and post-op pain');
     expect(dropCutOffWords('an x-ray of the left fore-limb')).toBe('an x-ray of the left fore-limb');
     expect(dropCutOffWords('a well-known side-effect')).toBe('a well-known side-effect');
+    expect(dropCutOffWords("that's what's wrong")).toBe("that's what's wrong");
   });
 });
