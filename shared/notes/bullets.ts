@@ -43,30 +43,67 @@ const HEADER_PREFIX =
   /^(?:history|geskiedenis|assessment|assessering|diagnosis|diagnose|differentials?|plan|treatment(?: given)?|behandeling|on examination|on exam|by ondersoek|findings|bevindinge|impression|summary|in summary|opsomming|samevatting|recap)\s*[:,]\s*/iu;
 
 /**
- * Collapses stuttered repeats ('I, i feel' → 'I feel', 'the, the, the last year' → 'the last year') in one
- * pass over the words; numbers are never collapsed ('2, 2 tablets' may be meant).
+ * Collapses stuttered repeats in one pass over the words: a word said twice ('I, i feel' → 'I feel', 'the, the,
+ * the last year' → 'the last year') and a run of two or three words said again straight after, with or without
+ * the comma of the break ('that's a, that's a hard thing' → 'that's a hard thing', 'do you do you have' → 'do you
+ * have'). The earlier copy's words are kept with the later copy's punctuation; numbers are never collapsed ('2, 2
+ * tablets' may be meant).
  */
 export function collapseRepeats(text: string): string {
   const parts = text.split(/(\s+)/u);
-  const out: string[] = [];
-  let previous = '';
-  for (const part of parts) {
-    if (part === '' || /^\s+$/u.test(part)) {
-      out.push(part);
-      continue;
-    }
-    const word = part.replace(/[,;]+$/u, '').toLowerCase();
-    if (word !== '' && word === previous && !/\d/u.test(word)) {
-      // Drop the earlier copy's separator; the later copy keeps its own punctuation.
-      if (/^\s+$/u.test(out.at(-1) ?? '')) out.pop();
-      const kept = out.pop() ?? '';
-      out.push(kept.replace(/[,;]+$/u, '') + part.slice(word.length));
-      continue;
-    }
-    previous = word;
-    out.push(part);
+  // Words with the whitespace after each; leading whitespace kept apart.
+  const lead = parts[0] === '' ? (parts[1] ?? '') : '';
+  const items: Array<{ word: string; space: string }> = [];
+  for (let i = parts[0] === '' ? 2 : 0; i < parts.length; i += 2) {
+    const word = parts[i] ?? '';
+    if (word !== '') items.push({ word, space: parts[i + 1] ?? '' });
   }
-  return out.join('');
+  const norm = (word: string) => word.replace(/[,;]+$|(?:\.\.\.|…)$/u, '').toLowerCase();
+  const out: typeof items = [];
+  for (let i = 0; i < items.length;) {
+    let collapsed = false;
+    for (let n = Math.min(3, out.length, items.length - i); n >= 1; n--) {
+      const earlier = out.slice(out.length - n);
+      const later = items.slice(i, i + n);
+      const same = earlier.every((item, k) => {
+        const word = norm(item.word);
+        return word !== '' && /\p{L}/u.test(word) && !/\d/u.test(word) && word === norm(later[k]?.word ?? '');
+      });
+      if (!same) continue;
+      const last = later[n - 1];
+      const kept = earlier[n - 1];
+      if (last && kept) {
+        const stem = kept.word.slice(0, norm(kept.word).length);
+        out[out.length - 1] = { word: stem + last.word.slice(norm(last.word).length), space: last.space };
+      }
+      i += n;
+      collapsed = true;
+      break;
+    }
+    if (!collapsed) {
+      out.push(items[i] as { word: string; space: string });
+      i++;
+    }
+  }
+  return lead + out.map((item) => item.word + item.space).join('');
+}
+
+/**
+ * Drops a word the speaker broke off and said again ('we'll- we're going', 'a s-, an aluminium splint', 'I-i'd') —
+ * only with the comma of the break or the same opening letter after it: 'pre- and post-op' keeps its 'pre-'.
+ */
+export function dropCutOffWords(text: string): string {
+  return (
+    text
+      // 'you you're', 'i ... i'm': a pronoun said again with its verb.
+      .replace(/(?<![\p{L}'’-])(\p{L}+)(?:\s*[,.…]+)?\s+(?=\1['’]\p{L})/giu, '')
+      .replace(/(?<![\p{L}'’-])(\p{L})-(?=\1)/giu, '')
+      .replace(
+        /(?<![\p{L}'’-])([\p{L}'’]{1,12})-(,?)\s+(?=([\p{L}]))/giu,
+        (cut: string, word: string, comma: string, next: string) =>
+          comma !== '' || word.charAt(0).toLowerCase() === next.toLowerCase() ? '' : cut,
+      )
+  );
 }
 
 /** Removes fillers anywhere ('um', 'uh', 'you know') and tidies the spacing and punctuation left behind. */
@@ -74,13 +111,16 @@ export function removeFillers(text: string): string {
   const lex = lexicon();
   lex.fillers.lastIndex = 0;
   // (?<!\s): a whitespace run is tried once, from its start, not from each of its characters (linear).
-  return collapseRepeats(text)
-    .replace(lex.fillers, ' ')
-    .replace(/(?<!\s)\s+([,.;:!?])/gu, '$1')
-    .replace(/([,;:])(?:\s*[,;:])+/gu, '$1')
-    .replace(/^\s*[,;:.]\s*/u, '')
-    .replace(/\s{2,}/gu, ' ')
-    .trim();
+  // Collapsed again once the fillers are gone: 'the, uh, the dog' is a stutter too.
+  return collapseRepeats(
+    collapseRepeats(dropCutOffWords(text))
+      .replace(lex.fillers, ' ')
+      .replace(/(?<!\s)\s+([,.;:!?])/gu, '$1')
+      .replace(/([,;:])(?:\s*[,;:])+/gu, '$1')
+      .replace(/^\s*[,;:.]\s*/u, '')
+      .replace(/\s{2,}/gu, ' ')
+      .trim(),
+  );
 }
 
 // Built once from the lexicon (compiling them for every bullet was a measurable share of the extractor's time).
@@ -192,6 +232,19 @@ export function ownerInstructions(text: string): string {
   return text.replace(OWNER_INSTRUCTION, 'owner to').replace(OWNER_INSTRUCTION_AF, 'eienaar moet ');
 }
 
+// An acknowledgement opening or closing a bullet without a comma, as speech engines write it ('yeah it's been a
+// week', 'ja hy eet nie', 'get that set up okay'); 'well' only before the subject ('well we…', never 'well hydrated').
+const BARE_ACKNOWLEDGEMENT_START =
+  /^(?:(?:yeah|yep|yup|okay|ok|alright|all right|mm-hmm|oukei|ja|nou ja)\s+|well\s+(?=(?:i|we|you|he|she|it|they|the|that|this|there|ek|ons|hy|sy|dit)(?![\p{L}'’])))+(?=[\p{L}'’]+\s+\p{L})/iu;
+// The speaker's 'I know (that)' / 'I see (that)' before a clause only frames it ('I know that you've had the
+// lobectomy' → 'You've had the lobectomy'; 'ek weet hy het…', not 'ek weet dat', whose clause ends on its verb);
+// never before 'why' or a question word.
+const KNOWING_FRAME =
+  /^(?:(?:i know|i see)(?: that)?|ek weet|ek sien)\s+(?=(?:you|we|he|she|it|they|the|your|his|her|their|there|this|jy|julle|ons|hy|sy|dit|die|u|hulle)(?![\p{L}]))/iu;
+// …and a tag asking for agreement at the end ('…, does that sound good', '…, right', 'reg so?').
+const BARE_ACKNOWLEDGEMENT_END =
+  /(?<=\p{L}+\s+\p{L}+)(?:[\s,]+(?:okay|ok|yeah|nè|does that (?:sound (?:good|okay|ok|fair|all right|alright)|make sense)|does that sound|is that (?:okay|ok|all right|alright)|sound good)|,\s*(?:right|reg|reg so))[\s?.!]*$/iu;
+
 const DANGLING_END =
   /(?:[\s,;:]+(?:and|but|or|the|a|an|of|with|because|as|when|if|that|en|maar|die|van|met|dat|want|omdat|wanneer))+[\s,;:]*$/iu;
 
@@ -204,10 +257,15 @@ export function cleanBulletText(text: string, language: Language = 'en', owner =
   out = stripRecordingControl(out);
   out = out.replace(HEADER_PREFIX, '');
   out = stripOpeners(out);
+  out = stripOpeners(out.replace(BARE_ACKNOWLEDGEMENT_START, '').replace(BARE_ACKNOWLEDGEMENT_END, ''));
+  out = out.replace(KNOWING_FRAME, '');
   out = normaliseDoses(out);
   out = out
     // A clause cut off mid-breath leaves a dangling conjunction or article ('…a light bulb, and'): no content.
+    .replace(BARE_ACKNOWLEDGEMENT_END, '')
     .replace(DANGLING_END, '')
+    // '…the same clothes, so': a 'so' after a comma or an 'and' at the end leads nowhere ('I think so' keeps it).
+    .replace(/(?:,\s*|\s+and\s+)so$/iu, '')
     .replace(/(?<![\s,;:])[\s,;:]+$/u, '')
     .replace(/(?<!\.)\.+$/u, '')
     .trim();

@@ -41,6 +41,7 @@ import { animalIdIn } from './animals';
 import { extractVitals, numberWordsToDigits, type Language } from './normalise';
 import { aboutAnotherAnimal, patientKinds, predatorsKillAt } from './patient';
 import { isClosingFormula, type Speaker, type Utterance } from './split';
+import { talksAboutTheTalk } from './talk';
 import { compileTerms, contentTokens, findTerms, hasTerm, words } from './text';
 
 export interface Classified {
@@ -189,7 +190,7 @@ export function isRecordingControl(text: string): boolean {
 // A question word asks only when the verb follows it ('when did he…', 'wanneer het jy…'); followed by a subject it
 // opens a statement's clause ('When I look at her teeth, the molars…', 'wanneer ek druk, …').
 const INTERROGATIVE_START =
-  /^(?:(?:do|does|did|have|has|had|are|is|was|were|can|could|would|will|should)\s+(?:you|he|she|it|they|we|there|your|his|her|the)\b|any\b|(?:how|when|where|why|which|what)\b(?!\s+(?:i|we|he|she|it|they|you|the|his|her|your|our|my)\b)|(?:het|is|was|kan|sal|moet|wil)\s+(?:jy|hy|sy|dit|daar|julle|u|hulle)\b|(?:hoe|wanneer|waar|hoekom|watter|wat)\b(?!\s+(?:ek|ons|hy|sy|dit|hulle|jy|julle|u|die|sy|haar|jou|my|'n)\b))/iu;
+  /^(?:(?:do|does|did|have|has|had|are|is|was|were|can|could|would|will|should)\s+(?:you|he|she|it|they|we|there|your|his|her|the|that|this|these|those)\b|any(?:thing|one|body)?\b|(?:(?:can|could) you\s+)?tell me\s+(?:about|what|how|when|where|more)\b|(?:kan jy\s+)?vertel (?:my|vir my)\s+(?:van|wat|hoe|wanneer|waar)\b|(?:how|when|where|why|which|what)\b(?!\s+(?:i|we|he|she|it|they|you|the|his|her|your|our|my)\b)|(?:het|is|was|kan|sal|moet|wil)\s+(?:jy|hy|sy|dit|daar|julle|u|hulle)\b|(?:hoe|wanneer|waar|hoekom|watter|wat)\b(?!\s+(?:ek|ons|hy|sy|dit|hulle|jy|julle|u|die|sy|haar|jou|my|'n)\b))/iu;
 
 // 'What worries me is a bleed…', 'What he needs is rest': a wh-clause as the subject of a statement.
 const PSEUDO_CLEFT = /^(?:what|wat)\s+(?:[\p{L}']+\s+){1,3}(?:is|was|are|were)\s+\p{L}/iu;
@@ -198,7 +199,7 @@ export function isQuestion(text: string): boolean {
   // Only comma-separated interjections and English fillers are skipped: an Afrikaans adverb before the verb
   // ('Verder moet jy…', 'Dan is daar…') makes a statement, not a question.
   const start = text.replace(
-    /^(?:\s*(?:[\p{L}'-]+\s*,|okay|ok|so|alright|um|uh|and|well|reg|goed|mooi|ja)\s*)+/iu,
+    /^(?:\s*(?:[\p{L}'-]+\s*,|okay|ok|so|alright|all right|um|uh|and|well|i mean|you know|yeah|now|reg|goed|mooi|ja)\s*)+/iu,
     '',
   );
   if (/\?\s*$/u.test(text)) return true;
@@ -991,7 +992,8 @@ export function classifyUtterances(
       (NUMBER_WITH_UNIT.test(text) ||
         analysis.drugs > 0 ||
         analysis.vitals > 0 ||
-        (words(text).length > RUN_ON_QUESTION_WORDS &&
+        // (In a speaker's own turn, twice as long: there the turn, not the recording, is the stretch the question opens.)
+        (words(text).length > (utterance.labelledSpeaker === 'unknown' ? 1 : 2) * RUN_ON_QUESTION_WORDS &&
           scores.S + scores.O + scores.A + scores.P >= MIN_CLINICAL));
     // The owner's worry asked as a question ('is it normal that she drinks a bucket a day?') is history.
     const worry = OWNER_WORRY.test(text);
@@ -1250,7 +1252,7 @@ export function classifyUtterances(
         : argmax(combined);
     out.push({ ...base, section });
   }
-  return leaveChatSentencesWhole(out, turnSize);
+  return leaveTalkAboutTheTalk(leaveChatSentencesWhole(out, turnSize));
 }
 
 /** No clinical cue but the pronouns' (weight 1), no measurement, drug or diagnosis. */
@@ -1263,6 +1265,24 @@ function saysNothingClinical(text: string, scores: Record<SoapKey, number>, anal
     scores.A === 0 &&
     !analysis.fired.some((cue) => /^[SOAP]/u.test(cue))
   );
+}
+
+/**
+ * Talk about the talk itself ('Let's talk about the plan.', 'You got it.') is left out, with the model's guess as the
+ * suggested section, unless it names a drug or a vital sign (talk.ts has the grammar).
+ */
+function leaveTalkAboutTheTalk(out: Classified[]): Classified[] {
+  for (const item of out) {
+    if (item.section === null || item.composedText) continue;
+    const text = item.utterance.text;
+    if (!talksAboutTheTalk(text)) continue;
+    const analysis = cueAnalysis(text, item.language);
+    if (analysis.drugs > 0 || analysis.vitals > 0) continue;
+    item.leftOutReason = leftOutReasonOf(text);
+    item.suggestedSection = item.section;
+    item.section = null;
+  }
+  return out;
 }
 
 const SENTENCE_END = /[.!?…]["')\]]*\s*$/u;
