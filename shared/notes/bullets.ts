@@ -242,8 +242,19 @@ const BARE_ACKNOWLEDGEMENT_START =
 const KNOWING_FRAME =
   /^(?:(?:i know|i see)(?: that)?|ek weet|ek sien)\s+(?=(?:you|we|he|she|it|they|the|your|his|her|their|there|this|jy|julle|ons|hy|sy|dit|die|u|hulle)(?![\p{L}]))/iu;
 // …and a tag asking for agreement at the end ('…, does that sound good', '…, right', 'reg so?').
-const BARE_ACKNOWLEDGEMENT_END =
-  /(?<=\p{L}+\s+\p{L}+)(?:[\s,]+(?:okay|ok|yeah|nè|does that (?:sound (?:good|okay|ok|fair|all right|alright)|make sense)|does that sound|is that (?:okay|ok|all right|alright)|sound good)|,\s*(?:right|reg|reg so))[\s?.!]*$/iu;
+const ACKNOWLEDGEMENT_TAG =
+  /(?:[\s,]+(?:okay|ok|yeah|nè|does that (?:sound (?:good|okay|ok|fair|all right|alright)|make sense)|does that sound|is that (?:okay|ok|all right|alright)|sound good)|,\s*(?:right|reg|reg so))[\s?.!]*$/iu;
+/** At least two words before the tag: alone it is the whole utterance ('Okay, right' stays). */
+const TWO_WORDS_BEFORE = /\p{L}\s+\p{L}+$/u;
+
+/**
+ * The tag found first, the words before it checked apart: as one lookbehind of unbounded letters, the check
+ * re-read the text before every position of it (a 199,000-letter word took 48 s; POST /api/extract).
+ */
+function dropAcknowledgementTag(text: string): string {
+  const tag = ACKNOWLEDGEMENT_TAG.exec(text);
+  return tag && TWO_WORDS_BEFORE.test(text.slice(0, tag.index)) ? text.slice(0, tag.index) : text;
+}
 
 const DANGLING_END =
   /(?:[\s,;:]+(?:and|but|or|the|a|an|of|with|because|as|when|if|that|en|maar|die|van|met|dat|want|omdat|wanneer))+[\s,;:]*$/iu;
@@ -257,12 +268,11 @@ export function cleanBulletText(text: string, language: Language = 'en', owner =
   out = stripRecordingControl(out);
   out = out.replace(HEADER_PREFIX, '');
   out = stripOpeners(out);
-  out = stripOpeners(out.replace(BARE_ACKNOWLEDGEMENT_START, '').replace(BARE_ACKNOWLEDGEMENT_END, ''));
+  out = stripOpeners(dropAcknowledgementTag(out.replace(BARE_ACKNOWLEDGEMENT_START, '')));
   out = out.replace(KNOWING_FRAME, '');
   out = normaliseDoses(out);
-  out = out
+  out = dropAcknowledgementTag(out)
     // A clause cut off mid-breath leaves a dangling conjunction or article ('…a light bulb, and'): no content.
-    .replace(BARE_ACKNOWLEDGEMENT_END, '')
     .replace(DANGLING_END, '')
     // '…the same clothes, so': a 'so' after a comma or an 'and' at the end leads nowhere ('I think so' keeps it).
     .replace(/(?:,\s*|\s+and\s+)so$/iu, '')
