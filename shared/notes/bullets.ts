@@ -42,6 +42,30 @@ const CONDITIONAL =
 const HEADER_PREFIX =
   /^(?:history|geskiedenis|assessment|assessering|diagnosis|diagnose|differentials?|plan|treatment(?: given)?|behandeling|on examination|on exam|by ondersoek|findings|bevindinge|impression|summary|in summary|opsomming|samevatting|recap)\s*[:,]\s*/iu;
 
+/** A word as a repeat is compared: without the comma or trailing dots of the break, in lower case. */
+const repeatKey = (word: string) => word.replace(/[,;]+$|(?:\.\.\.|…)$/u, '').toLowerCase();
+
+/** How many words (three, two or one) from `items[at]` on say again the last ones kept, or 0; never numbers. */
+function repeatedRun(
+  kept: ReadonlyArray<{ word: string }>,
+  items: ReadonlyArray<{ word: string }>,
+  at: number,
+): number {
+  for (let n = Math.min(3, kept.length, items.length - at); n >= 1; n--) {
+    const same = kept.slice(kept.length - n).every((item, k) => {
+      const word = repeatKey(item.word);
+      return (
+        word !== '' &&
+        /\p{L}/u.test(word) &&
+        !/\d/u.test(word) &&
+        word === repeatKey(items[at + k]?.word ?? '')
+      );
+    });
+    if (same) return n;
+  }
+  return 0;
+}
+
 /**
  * Collapses stuttered repeats in one pass over the words: a word said twice ('I, i feel' → 'I feel', 'the, the,
  * the last year' → 'the last year') and a run of two or three words said again straight after, with or without
@@ -58,32 +82,21 @@ export function collapseRepeats(text: string): string {
     const word = parts[i] ?? '';
     if (word !== '') items.push({ word, space: parts[i + 1] ?? '' });
   }
-  const norm = (word: string) => word.replace(/[,;]+$|(?:\.\.\.|…)$/u, '').toLowerCase();
   const out: typeof items = [];
   for (let i = 0; i < items.length;) {
-    let collapsed = false;
-    for (let n = Math.min(3, out.length, items.length - i); n >= 1; n--) {
-      const earlier = out.slice(out.length - n);
-      const later = items.slice(i, i + n);
-      const same = earlier.every((item, k) => {
-        const word = norm(item.word);
-        return word !== '' && /\p{L}/u.test(word) && !/\d/u.test(word) && word === norm(later[k]?.word ?? '');
-      });
-      if (!same) continue;
-      const last = later[n - 1];
-      const kept = earlier[n - 1];
-      if (last && kept) {
-        const stem = kept.word.slice(0, norm(kept.word).length);
-        out[out.length - 1] = { word: stem + last.word.slice(norm(last.word).length), space: last.space };
-      }
-      i += n;
-      collapsed = true;
-      break;
-    }
-    if (!collapsed) {
-      out.push(items[i] as { word: string; space: string });
+    const n = repeatedRun(out, items, i);
+    if (n === 0) {
+      out.push(items[i]!);
       i++;
+      continue;
     }
+    const kept = out[out.length - 1]!;
+    const last = items[i + n - 1]!;
+    out[out.length - 1] = {
+      word: kept.word.slice(0, repeatKey(kept.word).length) + last.word.slice(repeatKey(last.word).length),
+      space: last.space,
+    };
+    i += n;
   }
   return lead + out.map((item) => item.word + item.space).join('');
 }

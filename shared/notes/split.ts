@@ -166,7 +166,6 @@ const HEADER_BREAK =
 // Where news of a person starts inside one breath of speech-engine text ('…tracheal wash | liesl het vertel haar
 // dogter…', '…to check pen four | his wife is recovering from…', '… | mr steyn told me about his own…'): a relative
 // or neighbour as the new subject, or someone named telling of one. The clause is then judged on its own.
-// The news itself: a relative or neighbour as the subject, or someone named telling of one.
 const PERSON_NEWS = String.raw`(?:(?:my|his|her|their|our|sy|haar|hulle|ons)\s+(?:${KIN})|(?:(?:mr|mrs|ms|dr)\s+)?\p{L}+['’]s\s+(?:${KIN})|(?:(?:mr|mrs|ms|dr|meneer|mevrou|mnr|mev|oom|tannie)\s+)?\p{L}+\s+(?:se\s+(?:${KIN})|(?:was telling me|told me|told us|mentioned|het vertel|het gesê|sê|says|said)\s+(?:that\s+|dat\s+)?(?:(?:his|her|sy|haar|their|hulle)\s+(?:own\s+|eie\s+)?(?:${KIN})|about (?:his|her) own|oor (?:sy|haar) (?:eie\s+)?\p{L}+)))(?![\p{L}-])`;
 const PERSON_NEWS_BREAK = new RegExp(
   String.raw`(?<!\b(?:if|unless|until|because|that|when|as|and|en|dat|tensy|totdat|omdat|wanneer|sodat|indien|of|van|vir|with|met|for|to|says|said|sê|told|vertel|mentioned))\s(?=${PERSON_NEWS})`,

@@ -9,7 +9,7 @@
  * in two weeks') is never talk about the talk: its verb is no verb of speaking or looking.
  */
 
-const LEAD = String.raw`^(?:(?:okay|ok|so|and|now|well|alright|all right|right|then|um|uh|goed|nou|so|en|dan|ja|oukei)[\s,.]+)*`;
+const LEAD = String.raw`^(?:(?:okay|ok|so|and|now|well|alright|all right|right|then|um|uh|goed|nou|en|dan|ja|oukei)[\s,.]+)*`;
 
 // 'Let's', 'let me', 'I'm (just) going to', 'I'd like to', 'I want to', 'we're going to'; 'kom ons', 'laat ek', 'ek gaan (nou)'.
 const ANNOUNCE = String.raw`(?:let's|let us|let me|i'm (?:just )?(?:going to|gonna|gon na)|i am (?:just )?going to|i'd like to|i would like to|i want to|i wanna|we're (?:just )?(?:going to|gonna|gon na)|we are going to|kom ons|laat ek|laat ons|ek gaan(?: nou)?|ons gaan(?: nou)?|ek wil(?: nou)?)`;
@@ -25,7 +25,7 @@ const NOT_A_NOUN_PHRASE = new RegExp(
   [
     String.raw`\d`,
     String.raw`[,;:]\s*\p{L}`,
-    String.raw`(?<![\p{L}])(?:is|are|was|were|has|have|had|looks?|seems?|sounds?|shows?|showed|feels?|which|that|where|because|if|when|after|before|until|tomorrow|tonight|next|week|weeks|month|months|again|back|later|today|is|was|het|lyk|wys|wat|want|as|wanneer|môre|volgende|week|weke|maand|weer|terug|later|vandag)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:is|are|was|were|has|have|had|looks?|seems?|sounds?|shows?|showed|feels?|which|that|where|because|if|when|after|before|until|tomorrow|tonight|next|week|weeks|month|months|again|back|later|today|het|lyk|wys|wat|want|as|wanneer|môre|volgende|weke|maand|weer|terug|vandag)(?![\p{L}])`,
     String.raw`(?<=\p{L}{3})ing(?![\p{L}])`,
     String.raw`\p{L}['’](?:s|re)(?![\p{L}])`,
   ].join('|'),
